@@ -1,0 +1,95 @@
+# sudokud - Sudoku solver library, judge CLI and HTTP service.
+# GNU conventions: all, test/check, install/uninstall (PREFIX, DESTDIR),
+# clean; plus run, bench, asan, format. CFLAGS stays the user's.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+BUILD ?= build
+CC ?= cc
+CFLAGS ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+VERSION := $(shell sed -n 's/^\#define SUDOKU_VERSION "\(.*\)"/\1/p' include/sudoku.h)
+
+# Library flags are looked up when a recipe runs, after deps.sh installed
+# what was missing (a plain = variable is expanded at use).
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
+
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic \
+  -Iinclude -Isrc/core -MMD -MP $(WERROR) $(CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS)
+
+CORE_SRC := $(wildcard src/core/*.c)
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
+TEST_SRC := $(wildcard tests/*.c)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+BENCH_SRC := bench/bench.c
+
+SUDOKU := $(BUILD)/sudoku
+TESTS := $(BUILD)/check_sudoku
+BENCH := $(BUILD)/bench_sudoku
+
+.PHONY: all test check bench asan install uninstall clean run format deps \
+  deps-test deps-bench
+
+all: $(SUDOKU)
+
+deps:
+	@sh scripts/deps.sh build
+deps-test:
+	@sh scripts/deps.sh test
+deps-bench:
+	@sh scripts/deps.sh bench
+
+$(BUILD)/%.o: %.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/%.o: tests/%.c | deps-test
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests $(PKG_CFLAGS) -c $< -o $@
+
+$(BUILD)/libsudoku.a: $(CORE_OBJ)
+	$(AR) rcs $@ $^
+
+$(SUDOKU): $(BUILD)/src/cli.o $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
+
+$(TESTS): $(TEST_OBJ) $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CHECK_LIBS) -o $@
+
+$(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a | deps
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
+
+# The whole suite: unit, CLI and corpus tests (the full sets from
+# ../shared/corpus when that folder exists, else the samples in tests/data).
+test check: deps-test $(TESTS) $(SUDOKU)
+	SUDOKU_BIN=$(SUDOKU) $(TESTS)
+
+# Every test again under AddressSanitizer and UBSan, in a build dir of its own.
+ASAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+  -fno-sanitize-recover=all
+asan:
+	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="$(ASAN_FLAGS)" \
+	  LDFLAGS="-fsanitize=address,undefined" test
+
+# A benchmark, not a test: prints a table, never fails on time.
+bench: deps-bench $(BENCH)
+	$(BENCH) $(BENCH_ARGS)
+
+run: $(SUDOKU)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(SUDOKU) $(DESTDIR)$(BINDIR)/sudoku
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sudoku
+
+format:
+	clang-format -i include/*.h src/*.c src/*/*.c src/*/*.h tests/*.c tests/*.h bench/*.c
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(CORE_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/src/cli.d

@@ -1,0 +1,193 @@
+/*
+ * bench.c - `make bench`: a benchmark, not a test. For each corpus file,
+ * mean microseconds per puzzle, puzzles per second and the slowest puzzle,
+ * in first-solution and count-to-2 modes; then Debian's qqwing --solve on
+ * the first puzzles of the same file, in the same run, and the ratio over
+ * those same puzzles. Prints a table; never fails on time.
+ *
+ * usage: bench_sudoku [--corpus DIR] [--peer-limit N] [FILE.txt ...]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sudoku.h"
+
+static const char *const default_files[] = {"17clue.txt", "top1465.txt",
+                                            "forum_hardest_1905_11plus.txt",
+                                            "easy_kagglestyle_20k.txt"};
+
+struct timing {
+  double total_us, max_us;
+  size_t max_index, unsolved;
+};
+
+static double now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static char *read_all(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = size >= 0 ? malloc((size_t)size + 1) : NULL;
+  if (buf != NULL && fread(buf, 1, (size_t)size, f) != (size_t)size) {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  if (buf != NULL)
+    *len = (size_t)size;
+  return buf;
+}
+
+/* Times sudoku_solve on puzzles[0..count) with the given solution limit. */
+static struct timing time_solver(const sudoku_grid *puzzles, size_t count,
+                                 uint32_t limit) {
+  struct timing t = {0, 0, 0, 0};
+  struct sudoku_limits lim = {limit, 0, 0, false};
+  for (size_t i = 0; i < count; i++) {
+    sudoku_grid sol;
+    double t0 = now_us();
+    enum sudoku_status s = sudoku_solve(&puzzles[i], &lim, &sol, NULL);
+    double dt = now_us() - t0;
+    t.total_us += dt;
+    if (dt > t.max_us) {
+      t.max_us = dt;
+      t.max_index = i;
+    }
+    t.unsolved += s != SUDOKU_OK;
+  }
+  return t;
+}
+
+/* Wall time of `qqwing --solve` over the first `count` lines of path, in
+ * microseconds; negative when qqwing is not there. */
+static double time_qqwing(const char *text, size_t len, size_t count) {
+  size_t bytes = 0;
+  for (size_t lines = 0; bytes < len && lines < count; bytes++)
+    lines += text[bytes] == '\n';
+  char tmp[] = "/tmp/bench-qqwing-XXXXXX";
+  int fd = mkstemp(tmp);
+  if (fd < 0 || write(fd, text, bytes) != (ssize_t)bytes)
+    return -1;
+  lseek(fd, 0, SEEK_SET);
+  double t0 = now_us();
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fd, 0);
+    int null = open("/dev/null", 1);
+    dup2(null, 1);
+    execlp("qqwing", "qqwing", "--solve", "--csv", (char *)NULL);
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  double took = now_us() - t0;
+  close(fd);
+  unlink(tmp);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? took : -1;
+}
+
+int main(int argc, char **argv) {
+  const char *dir = "../shared/corpus";
+  size_t peer_limit = 5000;
+  const char *files[64];
+  int nfiles = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--corpus") == 0 && i + 1 < argc)
+      dir = argv[++i];
+    else if (strcmp(argv[i], "--peer-limit") == 0 && i + 1 < argc)
+      peer_limit = strtoul(argv[++i], NULL, 10);
+    else if (argv[i][0] != '-' && nfiles < 64)
+      files[nfiles++] = argv[i];
+    else {
+      fprintf(stderr, "usage: %s [--corpus DIR] [--peer-limit N] [FILE...]\n",
+              argv[0]);
+      return 2;
+    }
+  }
+  if (nfiles == 0) {
+    if (access(dir, R_OK) != 0) {
+      fprintf(stderr, "bench: %s not found; using the samples in tests/data\n",
+              dir);
+      dir = "tests/data";
+    }
+    for (size_t i = 0; i < sizeof default_files / sizeof *default_files; i++)
+      files[nfiles++] = default_files[i];
+  }
+
+  printf("sudoku %s bench: one thread, times per puzzle in microseconds\n",
+         SUDOKU_VERSION);
+  printf("%-30s %7s | %9s %9s %9s | %9s %9s %9s | %10s %9s %7s\n", "file",
+         "puzzles", "first us", "first/s", "max us", "count2 us", "count2/s",
+         "max us", "qqwing us", "(on N)", "ratio");
+  for (int f = 0; f < nfiles; f++) {
+    char path[1024];
+    if (strchr(files[f], '/') != NULL)
+      snprintf(path, sizeof path, "%s", files[f]);
+    else
+      snprintf(path, sizeof path, "%s/%s", dir, files[f]);
+    size_t len;
+    char *text = read_all(path, &len);
+    if (text == NULL) {
+      printf("%-30s missing (%s)\n", files[f], path);
+      continue;
+    }
+    size_t cap = 1024, count = 0;
+    sudoku_grid *puzzles = malloc(cap * sizeof *puzzles);
+    struct sudoku_reader r;
+    struct sudoku_text_error err;
+    sudoku_reader_init(&r, text, len);
+    int got;
+    while (puzzles != NULL &&
+           (got = sudoku_read_next(&r, &puzzles[count], &err)) == 1) {
+      if (++count == cap) {
+        sudoku_grid *bigger = realloc(puzzles, 2 * cap * sizeof *puzzles);
+        if (bigger == NULL)
+          break;
+        puzzles = bigger;
+        cap *= 2;
+      }
+    }
+    if (puzzles == NULL || count == 0) {
+      printf("%-30s unreadable\n", files[f]);
+      free(text);
+      free(puzzles);
+      continue;
+    }
+    struct timing first = time_solver(puzzles, count, 1);
+    struct timing count2 = time_solver(puzzles, count, 2);
+    size_t peer_n = count < peer_limit ? count : peer_limit;
+    double q = time_qqwing(text, len, peer_n);
+    struct timing ours_n = time_solver(puzzles, peer_n, 2);
+    const char *base =
+        strrchr(files[f], '/') ? strrchr(files[f], '/') + 1 : files[f];
+    printf("%-30s %7zu | %9.2f %9.0f %9.0f | %9.2f %9.0f %9.0f | ", base, count,
+           first.total_us / (double)count, 1e6 * (double)count / first.total_us,
+           first.max_us, count2.total_us / (double)count,
+           1e6 * (double)count / count2.total_us, count2.max_us);
+    if (q < 0)
+      printf("%10s %9s %7s\n", "n/a", "", "");
+    else
+      printf("%10.2f %9zu %6.1fx\n", q / (double)peer_n, peer_n,
+             q / ours_n.total_us);
+    if (first.unsolved || count2.unsolved)
+      printf("  note: %zu puzzles not solved uniquely (expected only for "
+             "multi/no-solution files)\n",
+             count2.unsolved);
+    free(puzzles);
+    free(text);
+  }
+  printf("ratio = qqwing --solve time / sudoku count-to-2 time on the same "
+         "first N puzzles (qqwing includes its process start and I/O).\n");
+  return 0;
+}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# deps.sh KIND... - makes sure the Debian packages that KIND needs are
+# installed: as root it installs the missing ones with apt-get, otherwise it
+# prints the exact apt-get line to run and fails.
+#   build  compiler, pkg-config, libmicrohttpd, cJSON
+#   test   build + check + curl (HTTP tests)
+#   bench  build + qqwing (the peer solver)
+set -eu
+
+pkgs=""
+for kind in "$@"; do
+  case "$kind" in
+  build) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev" ;;
+  test) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev check" ;;
+  bench) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev qqwing" ;;
+  *) pkgs="$pkgs $kind" ;;
+  esac
+done
+
+missing=""
+for p in $pkgs; do
+  case " $missing " in *" $p "*) continue ;; esac
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing="$missing $p"
+  fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "missing packages:$missing" >&2
+  echo "run: sudo apt-get install -y --no-install-recommends$missing" >&2
+  exit 1
+fi
+echo "installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086
+if ! apt-get install -y -q --no-install-recommends $missing >&2; then
+  apt-get update -q >&2
+  apt-get install -y -q --no-install-recommends $missing >&2
+fi

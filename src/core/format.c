@@ -1,0 +1,459 @@
+/*
+ * format.c - the plain-text formats of online judges: reading one or several
+ * puzzles from a text, writing a grid as judge text or as one line.
+ *
+ * What this file does NOT do: I/O, allocation, JSON, global state. The text
+ * is (pointer, length) and is never assumed to be NUL-terminated; NUL bytes
+ * in it are ordinary (invalid) bytes. Every count is a size_t and integer
+ * tokens saturate, so lines of any length and tokens of any number of digits
+ * are safe. Letters are assumed to be contiguous (ASCII).
+ *
+ * READING, precisely.
+ *
+ * Lines. A UTF-8 byte order mark at the very start of the text is skipped.
+ * Lines end at '\n'; the last line needs none; the '\r' of CRLF, like any
+ * '\r', '\t', '\v' or '\f', is whitespace (a bare '\r' does not end a line).
+ * Lines are numbered from 1; a column is the 1-based byte offset in its line
+ * (a tab is one column; the BOM is not counted). Each line is one of:
+ *  - blank: nothing or only whitespace. It separates puzzles; inside a
+ *    puzzle of several rows it is an error.
+ *  - decoration: only whitespace and '|', '+', '-', '=', at least one of
+ *    them (grid borders such as "------+-------"). Ignored everywhere.
+ *  - content: anything else. In a content line '|', '+' and '-' are ignored
+ *    and separate tokens like spaces ('=' is not: it is an invalid byte).
+ *
+ * Cells. A token is a maximal run of bytes that are neither whitespace nor
+ * '|', '+', '-'. A content line is split into cells in one of two modes:
+ *  - TOKEN mode: each token is one cell, a decimal integer (leading zeros
+ *    allowed, "05" is 5; 0 is a blank). Used when some token is longer than
+ *    one byte, every token is made of digits only, and either
+ *      the side n of the puzzle is known (a later row) and CHAR mode would
+ *      not give n cells (so this only picks which error is reported: "12 is
+ *      larger than 9", "expected 12 cells ..., got 11" counting tokens), or
+ *      this is the first line of a puzzle, every value is <= 25 and the
+ *      number of tokens is a side with a box shape (a row: "12 0 3 ...") or
+ *      the square of such a side above 25 (a whole puzzle on one line).
+ *  - CHAR mode otherwise: every byte of every token is one cell, a symbol
+ *    ("53..7....", "53. .7. ...", the 81-character line). When every token
+ *    is one byte long both modes give the same cells ("? 6 5", "0 3 5").
+ * Symbols: '1'-'9' are 1..9; 'A'-'Z' and 'a'-'z' are 10..35; '0', '.', '?',
+ * '_' and '*' are blanks; any other byte is an error.
+ *
+ * Puzzles. The first content line of a puzzle fixes its side n from its
+ * number of cells k:
+ *  - k <= 25: the line is row 1 of a k x k grid, and k must have a box shape
+ *    (sudoku_box_shape: 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24,
+ *    25). The puzzle is its next n content lines (decoration lines skipped),
+ *    n cells each. A row of 16 cells starts a 16x16 grid: a 4x4 puzzle on
+ *    one line is not supported (write it as 4 rows).
+ *  - k > 25: k must be n*n for a side n with a box shape (36, 64, 81, 100,
+ *    144, ..., 625): the whole puzzle on one line.
+ * A puzzle ends after its last row or its one line, so puzzles may follow
+ * each other with or without blank lines between them. The end of the text
+ * in the middle of a puzzle is an error.
+ *
+ * Errors, checked line by line in this order: the first invalid byte; on
+ * the first line, the shape; values larger than n, left to right; the number
+ * of cells in a later row. The first one found is reported, with the 1-based
+ * puzzle number, the line (0 for the end of the text) and the column (0 when
+ * the error is not one byte or token). Messages quote a bad byte as 'x', or
+ * '\xNN' when it is not printable, and a long token by its first digits.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sudoku.h"
+
+/* Integer tokens saturate here while being read: a token of 1000 digits
+ * cannot overflow, and anything >= BIG_VALUE is too large for every side. */
+#define BIG_VALUE 1000
+/* Digits of a long token quoted in an error message, then "...". */
+#define TOKEN_SHOWN 16
+
+static bool is_space(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Ignored inside content lines, where they separate tokens. */
+static bool is_rule(unsigned char c) {
+  return c == '|' || c == '+' || c == '-';
+}
+
+static bool is_separator(unsigned char c) { return is_space(c) || is_rule(c); }
+
+static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+int sudoku_symbol_value(char c) {
+  if (c >= '1' && c <= '9')
+    return c - '0';
+  if (c >= 'A' && c <= 'Z')
+    return c - 'A' + 10;
+  if (c >= 'a' && c <= 'z')
+    return c - 'a' + 10;
+  switch (c) {
+  case '0':
+  case '.':
+  case '?':
+  case '_':
+  case '*':
+    return 0;
+  default:
+    return -1;
+  }
+}
+
+/* ---- Errors ------------------------------------------------------------ */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static int
+fail(struct sudoku_text_error *err, uint32_t puzzle, uint32_t line,
+     size_t column, const char *fmt, ...) {
+  if (err == NULL)
+    return -1;
+  err->puzzle = puzzle;
+  err->line = line;
+  err->column = column > UINT32_MAX ? UINT32_MAX : (uint32_t)column;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err->message, sizeof err->message, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* A byte as it appears in a message: 'x', '\'', '\\' or '\x00'. */
+static void quote_byte(unsigned char c, char out[8]) {
+  if (c == '\'' || c == '\\')
+    snprintf(out, 8, "'\\%c'", c);
+  else if (c >= 0x20 && c < 0x7f)
+    snprintf(out, 8, "'%c'", c);
+  else
+    snprintf(out, 8, "'\\x%02x'", c);
+}
+
+/* ---- Lines ------------------------------------------------------------- */
+
+struct line {
+  const unsigned char *s; /* not NUL-terminated */
+  size_t len;             /* without the '\n' */
+  unsigned no;            /* 1-based */
+};
+
+enum line_kind { LINE_BLANK, LINE_DECORATION, LINE_CONTENT };
+
+/* What one pass over a content line learns. */
+struct scan {
+  size_t tokens;  /* number of tokens */
+  size_t symbols; /* bytes in tokens: the cells in CHAR mode */
+  size_t bad;     /* offset of the first byte that is no symbol, or len */
+  bool wide;      /* some token is longer than one byte */
+  bool numeric;   /* every token is digits only */
+  bool small;     /* every numeric token's value is <= SUDOKU_MAX_N */
+};
+
+/* Takes the next line, false at the end of the text. */
+static bool next_line(struct sudoku_reader *r, struct line *ln) {
+  if (r->pos >= r->len)
+    return false;
+  const char *start = r->text + r->pos;
+  size_t rest = r->len - r->pos;
+  const char *nl = memchr(start, '\n', rest);
+  ln->s = (const unsigned char *)start;
+  ln->len = nl != NULL ? (size_t)(nl - start) : rest;
+  ln->no = r->line;
+  r->pos += nl != NULL ? ln->len + 1 : ln->len;
+  if (nl != NULL && r->line < UINT32_MAX)
+    r->line++;
+  return true;
+}
+
+static enum line_kind classify(const struct line *ln) {
+  bool decorated = false;
+  for (size_t i = 0; i < ln->len; i++) {
+    unsigned char c = ln->s[i];
+    if (is_rule(c) || c == '=')
+      decorated = true;
+    else if (!is_space(c))
+      return LINE_CONTENT;
+  }
+  return decorated ? LINE_DECORATION : LINE_BLANK;
+}
+
+static void scan_line(const struct line *ln, struct scan *sc) {
+  *sc = (struct scan){0, 0, ln->len, false, true, true};
+  size_t i = 0;
+  while (i < ln->len) {
+    if (is_separator(ln->s[i])) {
+      i++;
+      continue;
+    }
+    size_t start = i;
+    int value = 0;
+    for (; i < ln->len && !is_separator(ln->s[i]); i++) {
+      unsigned char c = ln->s[i];
+      if (sc->bad == ln->len && sudoku_symbol_value((char)c) < 0)
+        sc->bad = i;
+      if (!is_digit(c))
+        sc->numeric = false;
+      else if (value < BIG_VALUE)
+        value = value * 10 + (c - '0');
+    }
+    sc->tokens++;
+    sc->symbols += i - start;
+    sc->wide |= i - start > 1;
+    sc->small &= value <= SUDOKU_MAX_N;
+  }
+}
+
+/* The side of a puzzle whose first line has k cells, 0 when none: a row of
+ * k cells, or (*one_line) a whole puzzle of k = n*n cells. */
+static int side_of(size_t k, bool *one_line) {
+  int br, bc;
+  *one_line = k > SUDOKU_MAX_N;
+  if (!*one_line)
+    return sudoku_box_shape((int)k, &br, &bc) ? (int)k : 0;
+  for (int n = 6; n <= SUDOKU_MAX_N; n++)
+    if ((size_t)n * (size_t)n == k && sudoku_box_shape(n, &br, &bc))
+      return n;
+  return 0;
+}
+
+/* The whole-puzzle size nearest to k (ties to the smaller), for messages. */
+static int nearest_side(size_t k) {
+  int best = 0;
+  size_t best_diff = SIZE_MAX;
+  for (int n = 6; n <= SUDOKU_MAX_N; n++) {
+    int br, bc;
+    size_t sq = (size_t)n * (size_t)n;
+    size_t diff = sq > k ? sq - k : k - sq;
+    if (sudoku_box_shape(n, &br, &bc) && diff < best_diff) {
+      best = n;
+      best_diff = diff;
+    }
+  }
+  return best;
+}
+
+static int fail_shape(struct sudoku_text_error *err, uint32_t puzzle,
+                      unsigned line, size_t k) {
+  if (k < SUDOKU_MIN_N)
+    return fail(err, puzzle, line, 0,
+                "line %u: a row of %zu cell%s: the smallest grid is 4x4", line,
+                k, k == 1 ? "" : "s");
+  if (k <= SUDOKU_MAX_N)
+    return fail(err, puzzle, line, 0,
+                "line %u: a row of %zu cells: %zux%zu grids have no box shape",
+                line, k, k, k);
+  if (k < 36)
+    return fail(err, puzzle, line, 0,
+                "line %u: a line of %zu cells: too long for a row (at most "
+                "25) and too short for a whole puzzle (at least 36)",
+                line, k);
+  int n = nearest_side(k);
+  return fail(err, puzzle, line, 0,
+              "puzzle %u: expected %d cells, got %zu (line %u: a whole %dx%d "
+              "puzzle on one line)",
+              (unsigned)puzzle, n * n, k, line, n, n);
+}
+
+/* The next cell of a line from *i: [*start, *end). One byte in CHAR mode,
+ * one token in TOKEN mode. */
+static bool next_cell(const struct line *ln, bool token_mode, size_t *i,
+                      size_t *start, size_t *end) {
+  while (*i < ln->len && is_separator(ln->s[*i]))
+    (*i)++;
+  if (*i >= ln->len)
+    return false;
+  *start = (*i)++;
+  while (token_mode && *i < ln->len && !is_separator(ln->s[*i]))
+    (*i)++;
+  *end = *i;
+  return true;
+}
+
+/* Checks every cell of a content line against the side n and stores the
+ * first `want` of them in dst. The caller checks the count. */
+static int fill_cells(const struct line *ln, bool token_mode, int n,
+                      uint8_t *dst, size_t want, uint32_t puzzle,
+                      struct sudoku_text_error *err) {
+  size_t i = 0, start, end, count = 0;
+  while (next_cell(ln, token_mode, &i, &start, &end)) {
+    const char *cell = (const char *)ln->s + start;
+    int value = 0;
+    if (token_mode) {
+      for (size_t j = start; j < end && value < BIG_VALUE; j++)
+        value = value * 10 + (ln->s[j] - '0');
+    } else {
+      value = sudoku_symbol_value(*cell);
+    }
+    if (value > n) {
+      if (token_mode) {
+        size_t len = end - start;
+        return fail(err, puzzle, ln->no, start + 1,
+                    "line %u, column %zu: %.*s%s is larger than %d", ln->no,
+                    start + 1, (int)(len > TOKEN_SHOWN ? TOKEN_SHOWN : len),
+                    cell, len > TOKEN_SHOWN ? "..." : "", n);
+      }
+      if (is_digit((unsigned char)*cell))
+        return fail(err, puzzle, ln->no, start + 1,
+                    "line %u, column %zu: '%c' is larger than %d", ln->no,
+                    start + 1, *cell, n);
+      /* Letters only mean 10..35 in grids that large. */
+      if (n <= 9)
+        return fail(err, puzzle, ln->no, start + 1,
+                    "line %u, column %zu: '%c' is not a digit or a blank",
+                    ln->no, start + 1, *cell);
+      return fail(err, puzzle, ln->no, start + 1,
+                  "line %u, column %zu: '%c' (%d) is larger than %d", ln->no,
+                  start + 1, *cell, value, n);
+    }
+    if (count < want)
+      dst[count] = (uint8_t)value;
+    count++;
+  }
+  return 0;
+}
+
+/* ---- Reading ----------------------------------------------------------- */
+
+void sudoku_reader_init(struct sudoku_reader *r, const char *text, size_t len) {
+  r->text = text;
+  r->len = text != NULL ? len : 0;
+  r->pos = 0;
+  r->line = 1;
+  r->puzzles = 0;
+  if (r->len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+    r->pos = 3;
+}
+
+int sudoku_read_next(struct sudoku_reader *r, sudoku_grid *g,
+                     struct sudoku_text_error *err) {
+  uint32_t puzzle = r->puzzles < UINT32_MAX ? r->puzzles + 1 : UINT32_MAX;
+  int n = 0, rows = 0; /* side (0 until the first line) and rows read */
+  struct line ln;
+  for (;;) {
+    if (!next_line(r, &ln)) {
+      if (n == 0)
+        return 0;
+      return fail(err, puzzle, 0, 0,
+                  "puzzle %u: expected %d cells, got %d (the input ends "
+                  "after %d of %d rows)",
+                  (unsigned)puzzle, n * n, rows * n, rows, n);
+    }
+    enum line_kind kind = classify(&ln);
+    if (kind == LINE_DECORATION || (kind == LINE_BLANK && n == 0))
+      continue;
+    if (kind == LINE_BLANK)
+      return fail(err, puzzle, ln.no, 0,
+                  "puzzle %u: expected %d cells, got %d (line %u is blank "
+                  "after %d of %d rows)",
+                  (unsigned)puzzle, n * n, rows * n, ln.no, rows, n);
+
+    struct scan sc;
+    scan_line(&ln, &sc);
+    if (sc.bad < ln.len) {
+      char q[8];
+      quote_byte(ln.s[sc.bad], q);
+      return fail(err, puzzle, ln.no, sc.bad + 1,
+                  "line %u, column %zu: %s is not a digit or a blank", ln.no,
+                  sc.bad + 1, q);
+    }
+    bool one_line = false;
+    bool token_mode = sc.wide && sc.numeric &&
+                      (n != 0 ? sc.symbols != (size_t)n
+                              : sc.small && side_of(sc.tokens, &one_line) != 0);
+    size_t cells = token_mode ? sc.tokens : sc.symbols;
+
+    if (n == 0) {
+      int br, bc;
+      n = side_of(cells, &one_line);
+      if (n == 0 || !sudoku_box_shape(n, &br, &bc) ||
+          sudoku_grid_init(g, br, bc) != SUDOKU_OK)
+        return fail_shape(err, puzzle, ln.no, cells);
+      if (one_line) {
+        if (fill_cells(&ln, token_mode, n, g->cell, cells, puzzle, err) != 0)
+          return -1;
+        r->puzzles = puzzle;
+        return 1;
+      }
+    }
+    if (fill_cells(&ln, token_mode, n, g->cell + rows * n, (size_t)n, puzzle,
+                   err) != 0)
+      return -1;
+    if (cells != (size_t)n)
+      return fail(err, puzzle, ln.no, 0,
+                  "line %u: expected %d cells in row %d of puzzle %u, got %zu",
+                  ln.no, n, rows + 1, (unsigned)puzzle, cells);
+    if (++rows == n) {
+      r->puzzles = puzzle;
+      return 1;
+    }
+  }
+}
+
+/* ---- Writing ----------------------------------------------------------- */
+
+/* snprintf-style output: counts everything, stores what fits. */
+struct out {
+  char *buf;
+  size_t cap, len;
+};
+
+static void put(struct out *o, char c) {
+  if (o->len + 1 < o->cap)
+    o->buf[o->len] = c;
+  o->len++;
+}
+
+static void put_number(struct out *o, unsigned v) {
+  char digits[4];
+  int k = 0;
+  do {
+    digits[k++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v != 0 && k < 4);
+  while (k > 0)
+    put(o, digits[--k]);
+}
+
+static size_t finish(struct out *o) {
+  if (o->cap > 0)
+    o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
+  return o->len;
+}
+
+/* A grid with a side out of range is written as a 0x0 grid, never read past
+ * its cells. */
+static int side_to_write(const sudoku_grid *g) {
+  return g->n <= SUDOKU_MAX_N ? g->n : 0;
+}
+
+size_t sudoku_write_judge(const sudoku_grid *g, char *buf, size_t cap) {
+  struct out o = {buf, cap, 0};
+  int n = side_to_write(g);
+  for (int row = 0; row < n; row++) {
+    for (int col = 0; col < n; col++) {
+      if (col > 0)
+        put(&o, ' ');
+      put_number(&o, g->cell[row * n + col]);
+    }
+    put(&o, '\n');
+  }
+  return finish(&o);
+}
+
+size_t sudoku_write_line(const sudoku_grid *g, char *buf, size_t cap) {
+  /* Index = value; a value no symbol stands for is written as '#', which
+   * reads back as an error rather than as a blank. */
+  static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  struct out o = {buf, cap, 0};
+  int n = side_to_write(g);
+  for (int i = 0; i < n * n; i++) {
+    unsigned v = g->cell[i];
+    put(&o, v < sizeof symbols - 1 ? symbols[v] : '#');
+  }
+  put(&o, '\n');
+  return finish(&o);
+}

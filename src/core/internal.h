@@ -1,0 +1,54 @@
+/*
+ * internal.h - what the core's files share and nobody else sees: the search
+ * budget (node count and deadline) and the 9x9 fast path.
+ */
+#ifndef SUDOKU_INTERNAL_H
+#define SUDOKU_INTERNAL_H
+
+#include "sudoku.h"
+
+/* How many nodes pass between two clock reads: a read costs ~20 ns, a 9x9
+ * node ~100 ns, a 25x25 node a few us, so the deadline is overshot by at
+ * most a few ms. Must be a power of two. */
+#define BUDGET_CLOCK_EVERY 256u
+
+struct budget {
+  uint64_t max_nodes;   /* 0 = unlimited */
+  uint64_t deadline_ns; /* absolute CLOCK_MONOTONIC time; 0 = none */
+  uint64_t nodes, guesses;
+  enum sudoku_status stop; /* SUDOKU_OK while searching, else why it stopped */
+};
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+uint64_t core_now_ns(void);
+
+/* Counts one search node. Returns false (and sets b->stop) when the search
+ * must stop: node budget spent or deadline passed. */
+static inline bool budget_node(struct budget *b) {
+  b->nodes++;
+  if (b->max_nodes != 0 && b->nodes > b->max_nodes) {
+    b->stop = SUDOKU_NODE_LIMIT;
+    return false;
+  }
+  if (b->deadline_ns != 0 && (b->nodes & (BUDGET_CLOCK_EVERY - 1)) == 0 &&
+      core_now_ns() >= b->deadline_ns) {
+    b->stop = SUDOKU_DEADLINE;
+    return false;
+  }
+  return true;
+}
+
+/*
+ * The 9x9 fast path (fast9.c). cells: 81 values, row-major, 0 = blank; the
+ * givens are already validated (no two clash). Finds solutions in a fixed,
+ * deterministic order until `limit` (>= 1) are found or the space is
+ * exhausted, copying the first one found into first[81]. Calls
+ * budget_node() once per search node (the root included) and increments
+ * b->guesses for every branch taken at a cell or digit with several choices;
+ * returns early when budget_node() returns false. Returns the number of
+ * solutions found. Reentrant, no allocation, stack use under 16 KiB.
+ */
+uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
+                     uint8_t first[81]);
+
+#endif

@@ -1,0 +1,283 @@
+/*
+ * solve.c - sudoku_solve(): validation, then one depth-first search with
+ * options (count to a limit, lexicographically smallest first, budgets).
+ * 9x9 puzzles in the default order go to the band-bitset fast path
+ * (fast9.c); every other size, and the lexmin order, use the general solver
+ * below. Neither allocates: all state lives in one struct on the stack.
+ *
+ * General solver glossary: cand[c] is the candidate mask of cell c (bit v-1
+ * for value v; a filled cell keeps just its value's bit); val[c] is 0 while
+ * c is open. Propagation applies naked singles (a cell with one candidate)
+ * and hidden singles (a value with one place in a unit) to a fixed point.
+ * Changes to cand[] go on a trail so a branch is undone by popping it,
+ * instead of copying the grid at every level (a copy costs 3 KB at 25x25,
+ * times a depth of up to 625).
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* Each cell's mask loses bits at most n times on one root-to-leaf path. */
+#define TRAIL_MAX (SUDOKU_MAX_CELLS * SUDOKU_MAX_N)
+
+struct gen {
+  int n, nn, br, bc;
+  uint32_t full;  /* all n candidate bits */
+  uint32_t limit; /* solutions wanted */
+  bool lexmin;
+  bool done; /* limit reached or budget spent */
+  uint32_t found;
+  struct budget *b;
+  uint8_t *first; /* where the first solution goes */
+  int open;       /* cells without a value */
+  int qlen, alen, tlen;
+  uint32_t cand[SUDOKU_MAX_CELLS];
+  uint8_t val[SUDOKU_MAX_CELLS];
+  uint16_t queue[SUDOKU_MAX_CELLS];    /* naked singles waiting */
+  uint16_t assigned[SUDOKU_MAX_CELLS]; /* cells filled, in order */
+  uint16_t trail_cell[TRAIL_MAX];
+  uint32_t trail_old[TRAIL_MAX];
+};
+
+static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
+static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
+
+static inline void set_cand(struct gen *s, int c, uint32_t mask) {
+  s->trail_cell[s->tlen] = (uint16_t)c;
+  s->trail_old[s->tlen++] = s->cand[c];
+  s->cand[c] = mask;
+}
+
+/* Removes bit from open peer p; queues p when one candidate is left.
+ * Returns false when p has none left. */
+static inline bool eliminate(struct gen *s, int p, uint32_t bit) {
+  if (s->val[p] != 0 || !(s->cand[p] & bit))
+    return true;
+  uint32_t m = s->cand[p] & ~bit;
+  set_cand(s, p, m);
+  if (m == 0)
+    return false;
+  if ((m & (m - 1)) == 0)
+    s->queue[s->qlen++] = (uint16_t)p;
+  return true;
+}
+
+/* Gives open cell c value v and removes v from its peers. */
+static bool assign(struct gen *s, int c, int v) {
+  uint32_t bit = 1u << (v - 1);
+  if (!(s->cand[c] & bit))
+    return false;
+  if (s->cand[c] != bit)
+    set_cand(s, c, bit);
+  s->val[c] = (uint8_t)v;
+  s->assigned[s->alen++] = (uint16_t)c;
+  s->open--;
+  int n = s->n, r = c / n, col = c % n;
+  for (int k = 0; k < n; k++) {
+    if (!eliminate(s, r * n + k, bit) || !eliminate(s, k * n + col, bit))
+      return false;
+  }
+  int top = r - r % s->br, left = col - col % s->bc;
+  for (int i = top; i < top + s->br; i++) {
+    if (i == r)
+      continue; /* the row was done above */
+    for (int j = left; j < left + s->bc; j++)
+      if (j != col && !eliminate(s, i * n + j, bit))
+        return false;
+  }
+  return true;
+}
+
+/* Cell index of the k-th cell of unit u (rows, then columns, then boxes). */
+static inline int unit_cell(const struct gen *s, int u, int k) {
+  int n = s->n;
+  if (u < n)
+    return u * n + k;
+  if (u < 2 * n)
+    return k * n + (u - n);
+  u -= 2 * n;
+  int top = (u / s->br) * s->br, left = (u % s->br) * s->bc;
+  return (top + k / s->bc) * n + left + k % s->bc;
+}
+
+/* Hidden singles over every unit. Returns -1 on a contradiction (a value
+ * with no place in a unit), else the number of cells filled. */
+static int hidden_singles(struct gen *s) {
+  int filled = 0;
+  for (int u = 0; u < 3 * s->n; u++) {
+    uint32_t once = 0, twice = 0, placed = 0;
+    for (int k = 0; k < s->n; k++) {
+      int c = unit_cell(s, u, k);
+      uint32_t m = s->cand[c];
+      if (s->val[c]) {
+        placed |= m;
+        continue;
+      }
+      twice |= once & m;
+      once |= m;
+    }
+    if ((once | placed) != s->full)
+      return -1;
+    uint32_t singles = once & ~twice & ~placed;
+    while (singles) {
+      uint32_t bit = singles & -singles;
+      singles &= singles - 1;
+      for (int k = 0; k < s->n; k++) {
+        int c = unit_cell(s, u, k);
+        if (s->val[c] == 0 && (s->cand[c] & bit)) {
+          if (!assign(s, c, ctz32(bit) + 1))
+            return -1;
+          filled++;
+          break;
+        }
+      }
+    }
+  }
+  return filled;
+}
+
+/* Naked and hidden singles to a fixed point. False on a contradiction. */
+static bool propagate(struct gen *s) {
+  for (;;) {
+    while (s->qlen > 0) {
+      int c = s->queue[--s->qlen];
+      if (s->val[c] == 0 && !assign(s, c, ctz32(s->cand[c]) + 1))
+        return false;
+    }
+    if (s->open == 0)
+      return true;
+    int filled = hidden_singles(s);
+    if (filled < 0)
+      return false;
+    if (filled == 0 && s->qlen == 0)
+      return true;
+  }
+}
+
+/* Undoes every change made since the marks. */
+static void undo(struct gen *s, int tmark, int amark, int open) {
+  while (s->tlen > tmark) {
+    s->tlen--;
+    s->cand[s->trail_cell[s->tlen]] = s->trail_old[s->tlen];
+  }
+  while (s->alen > amark)
+    s->val[s->assigned[--s->alen]] = 0;
+  s->open = open;
+  s->qlen = 0;
+}
+
+/* The branching cell: the first open one in row-major order for lexmin
+ * (all cells before it are then fixed, so ascending values give solutions
+ * in lexicographic order), else the one with fewest candidates. */
+static int choose_cell(const struct gen *s) {
+  int best = -1, best_count = SUDOKU_MAX_N + 1;
+  for (int c = 0; c < s->nn; c++) {
+    if (s->val[c])
+      continue;
+    if (s->lexmin)
+      return c;
+    int k = popcount32(s->cand[c]);
+    if (k < best_count) {
+      best = c;
+      best_count = k;
+      if (k == 2)
+        break;
+    }
+  }
+  return best;
+}
+
+/* One node: propagate, then either record a solution or branch. */
+static void search(struct gen *s) {
+  if (!budget_node(s->b)) {
+    s->done = true;
+    return;
+  }
+  if (!propagate(s))
+    return;
+  if (s->open == 0) {
+    if (s->found++ == 0)
+      memcpy(s->first, s->val, (size_t)s->nn);
+    if (s->found >= s->limit)
+      s->done = true;
+    return;
+  }
+  int c = choose_cell(s);
+  uint32_t mask = s->cand[c];
+  int tmark = s->tlen, amark = s->alen, open = s->open;
+  while (mask && !s->done) {
+    int v = ctz32(mask) + 1;
+    mask &= mask - 1;
+    s->b->guesses++;
+    if (assign(s, c, v))
+      search(s);
+    undo(s, tmark, amark, open);
+  }
+}
+
+static uint32_t general_solve(const sudoku_grid *p, uint32_t limit, bool lexmin,
+                              struct budget *b, uint8_t *first) {
+  struct gen s;
+  s.n = p->n;
+  s.nn = p->n * p->n;
+  s.br = p->box_rows;
+  s.bc = p->box_cols;
+  s.full = (1u << p->n) - 1;
+  s.limit = limit;
+  s.lexmin = lexmin;
+  s.done = false;
+  s.found = 0;
+  s.b = b;
+  s.first = first;
+  s.open = s.nn;
+  s.qlen = s.alen = s.tlen = 0;
+  for (int c = 0; c < s.nn; c++) {
+    s.cand[c] = s.full;
+    s.val[c] = 0;
+  }
+  /* Givens do not clash (validated), but they may leave an open cell with
+   * no candidate: then the root is refuted before any search. */
+  for (int c = 0; c < s.nn; c++) {
+    if (p->cell[c] && !assign(&s, c, p->cell[c])) {
+      budget_node(b);
+      return 0;
+    }
+  }
+  search(&s);
+  return s.found;
+}
+
+enum sudoku_status sudoku_solve(const sudoku_grid *puzzle,
+                                const struct sudoku_limits *limits,
+                                sudoku_grid *solution,
+                                struct sudoku_stats *stats) {
+  static const struct sudoku_limits defaults = SUDOKU_LIMITS_DEFAULT;
+  const struct sudoku_limits *lim = limits ? limits : &defaults;
+  uint32_t limit = lim->max_solutions ? lim->max_solutions : 1;
+  struct budget b = {lim->max_nodes, 0, 0, 0, SUDOKU_OK};
+  uint32_t found = 0;
+  sudoku_grid out = *puzzle;
+
+  enum sudoku_status status = sudoku_validate(puzzle, NULL, 0, NULL);
+  if (status == SUDOKU_OK) {
+    /* Clamped so that a huge deadline cannot wrap around to the past. */
+    if (lim->deadline_us)
+      b.deadline_ns = core_now_ns() + (lim->deadline_us < UINT64_MAX / 2000u
+                                           ? lim->deadline_us * 1000u
+                                           : UINT64_MAX / 2);
+    if (puzzle->n == 9 && puzzle->box_rows == 3 && !lim->lexmin)
+      found = fast9_solve(puzzle->cell, limit, &b, out.cell);
+    else
+      found = general_solve(puzzle, limit, lim->lexmin, &b, out.cell);
+    if (b.stop != SUDOKU_OK)
+      status = b.stop;
+    else
+      status = found ? SUDOKU_OK : SUDOKU_NO_SOLUTION;
+  }
+  if (found == 0)
+    out = *puzzle;
+  *solution = out;
+  if (stats != NULL)
+    *stats = (struct sudoku_stats){found, b.nodes, b.guesses};
+  return status;
+}

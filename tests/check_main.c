@@ -1,0 +1,16 @@
+/* check_main.c - runs every suite. CK_RUN_SUITE / CK_RUN_CASE select. */
+#include <stdlib.h>
+
+#include "tests.h"
+
+int main(void) {
+  SRunner *sr = srunner_create(grid_suite());
+  srunner_add_suite(sr, solve_suite());
+  srunner_add_suite(sr, format_suite());
+  srunner_add_suite(sr, cli_suite());
+  srunner_add_suite(sr, corpus_suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

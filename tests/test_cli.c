@@ -1,0 +1,169 @@
+/* test_cli.c - the real build/sudoku binary: judge samples byte for byte,
+ * exit statuses, located errors. SUDOKU_BIN names the binary. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+struct run {
+  int status;
+  char *out, *err;
+};
+
+/* Runs the CLI with args, stdin from `input`, and collects both outputs. */
+static struct run run_cli(const char *args, const char *input, size_t len) {
+  char dir[] = "/tmp/sudoku-cli-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char in[64], out[64], err[64], cmd[512];
+  snprintf(in, sizeof in, "%s/in", dir);
+  snprintf(out, sizeof out, "%s/out", dir);
+  snprintf(err, sizeof err, "%s/err", dir);
+  FILE *f = fopen(in, "wb");
+  ck_assert_ptr_nonnull(f);
+  fwrite(input, 1, len, f);
+  fclose(f);
+  const char *bin =
+      getenv("SUDOKU_BIN") ? getenv("SUDOKU_BIN") : "build/sudoku";
+  snprintf(cmd, sizeof cmd, "'%s' %s <%s >%s 2>%s", bin, args, in, out, err);
+  int rc = system(cmd);
+  struct run r = {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1,
+                  test_read_file(out, NULL), test_read_file(err, NULL)};
+  ck_assert_ptr_nonnull(r.out);
+  ck_assert_ptr_nonnull(r.err);
+  unlink(in);
+  unlink(out);
+  unlink(err);
+  rmdir(dir);
+  return r;
+}
+
+static void run_free(struct run *r) {
+  free(r->out);
+  free(r->err);
+}
+
+static const char *const judge_cases[] = {"boj2580", "hdu1426",
+                                          "hdu1426_2cases"};
+
+START_TEST(judge_samples_byte_exact) {
+  char path[256];
+  size_t len;
+  snprintf(path, sizeof path, TEST_DATA_DIR "/judge/%s.in", judge_cases[_i]);
+  char *input = test_read_file(path, &len);
+  snprintf(path, sizeof path, TEST_DATA_DIR "/judge/%s.out", judge_cases[_i]);
+  char *want = test_read_file(path, NULL);
+  ck_assert_ptr_nonnull(input);
+  ck_assert_ptr_nonnull(want);
+  struct run r = run_cli("", input, len);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_str_eq(r.out, want);
+  ck_assert_str_eq(r.err, "");
+  run_free(&r);
+  free(input);
+  free(want);
+}
+END_TEST
+
+#define CLASSIC                                                                \
+  "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"   \
+  "....8..79"
+#define CLASSIC_SOLVED                                                         \
+  "534678912672195348198342567859761423426853791713924856961537284287419635"   \
+  "345286179"
+#define MULTI                                                                  \
+  "................12..3..4........35...1......67.8.....9....7..3...6...4..9"  \
+  "........"
+#define MULTI_LEXMIN                                                           \
+  "125687943487539612693124758269713584514298376738465129841976235376852491"   \
+  "952341867"
+
+#define DOTS9 "........."
+/* No two givens clash, yet r1c9 has no candidate. */
+#define NO_SOLUTION                                                            \
+  "12345678."                                                                  \
+  "........9" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+#define CONFLICTING "5.5......" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+
+/* args, stdin, exit status, exact stdout (NULL: not checked), a piece of
+ * stderr (NULL: must be empty). */
+static const struct {
+  const char *args, *input;
+  int status;
+  const char *out, *err;
+} cases[] = {
+    {"--format line", CLASSIC "\n" CLASSIC "\n", 0,
+     CLASSIC_SOLVED "\n" CLASSIC_SOLVED "\n", NULL},
+    {"", CLASSIC, 0,
+     "5 3 4 6 7 8 9 1 2\n6 7 2 1 9 5 3 4 8\n1 9 8 3 4 2 5 6 7\n"
+     "8 5 9 7 6 1 4 2 3\n4 2 6 8 5 3 7 9 1\n7 1 3 9 2 4 8 5 6\n"
+     "9 6 1 5 3 7 2 8 4\n2 8 7 4 1 9 6 3 5\n3 4 5 2 8 6 1 7 9\n",
+     NULL},
+    {"--format line --lexmin", MULTI "\n", 0, MULTI_LEXMIN "\n",
+     "puzzle 1: several solutions; printed the smallest"},
+    {"--format line", "12345678.........9\n", 2, "",
+     "puzzle 1: expected 324 cells, got 18"},
+    {"", "53..7....\n6..19#...\n", 2, "", "line 2, column 6: '#'"},
+    {"", "53..7....\n6..19x...\n", 2, "",
+     "line 2, column 6: 'x' is not a digit or a blank"},
+    {"--format line", DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "......",
+     2, "", "puzzle 1: expected 81 cells, got 78"},
+    {"--format line", NO_SOLUTION "\n", 1, "no solution\n",
+     "puzzle 1: the puzzle has no solution"},
+    {"--format line", "55" CLASSIC "\n", 2, "", "puzzle 1: expected 81 cells"},
+    {"--format line", CONFLICTING "\n", 1, "no solution\n",
+     "puzzle 1: conflicting givens: r1c1 and r1c3 are both 5 (row 1)"},
+    {"--format line", CLASSIC "\n" NO_SOLUTION "\n" CLASSIC "\n", 1,
+     CLASSIC_SOLVED "\nno solution\n" CLASSIC_SOLVED "\n", "puzzle 2"},
+    {"", CLASSIC "\n" NO_SOLUTION "\n", 1,
+     "5 3 4 6 7 8 9 1 2\n6 7 2 1 9 5 3 4 8\n1 9 8 3 4 2 5 6 7\n"
+     "8 5 9 7 6 1 4 2 3\n4 2 6 8 5 3 7 9 1\n7 1 3 9 2 4 8 5 6\n"
+     "9 6 1 5 3 7 2 8 4\n2 8 7 4 1 9 6 3 5\n3 4 5 2 8 6 1 7 9\n"
+     "\nno solution\n",
+     "puzzle 2"},
+    {"", "", 2, "", "no puzzle in the input"},
+    {"", "\n \n---+---\n", 2, "", "no puzzle in the input"},
+    {"--format xml", CLASSIC, 2, "", "--format takes judge or line"},
+    {"--deadline-ms -1", CLASSIC, 2, "", "--deadline-ms takes"},
+    {"--bogus", CLASSIC, 2, "", "unknown or incomplete option '--bogus'"},
+    {"--version", "", 0, "sudoku " SUDOKU_VERSION "\n", NULL},
+};
+
+START_TEST(cli_behaviour) {
+  struct run r =
+      run_cli(cases[_i].args, cases[_i].input, strlen(cases[_i].input));
+  ck_assert_int_eq(r.status, cases[_i].status);
+  if (cases[_i].out != NULL)
+    ck_assert_str_eq(r.out, cases[_i].out);
+  if (cases[_i].err == NULL)
+    ck_assert_str_eq(r.err, "");
+  else
+    ck_assert_msg(strstr(r.err, cases[_i].err) != NULL,
+                  "stderr '%s' lacks '%s'", r.err, cases[_i].err);
+  run_free(&r);
+}
+END_TEST
+
+START_TEST(help_describes_usage) {
+  struct run r = run_cli("--help", "", 0);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_ptr_nonnull(strstr(r.out, "usage: sudoku"));
+  ck_assert_ptr_nonnull(strstr(r.out, "--lexmin"));
+  run_free(&r);
+}
+END_TEST
+
+Suite *cli_suite(void) {
+  Suite *s = suite_create("cli");
+  TCase *tc = tcase_create("cli");
+  tcase_set_timeout(tc, 30);
+  tcase_add_loop_test(tc, judge_samples_byte_exact, 0,
+                      (int)(sizeof judge_cases / sizeof judge_cases[0]));
+  tcase_add_loop_test(tc, cli_behaviour, 0,
+                      (int)(sizeof cases / sizeof cases[0]));
+  tcase_add_test(tc, help_describes_usage);
+  suite_add_tcase(s, tc);
+  return s;
+}

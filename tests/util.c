@@ -1,0 +1,101 @@
+/* util.c - small helpers shared by the check suites. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests.h"
+
+/* xorshift32: deterministic, so a failing case can be replayed. */
+static uint32_t next_random(uint32_t *state) {
+  uint32_t x = *state ? *state : 0x9e3779b9u;
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  return *state = x;
+}
+
+void test_solved_grid(sudoku_grid *g, int br, int bc, uint32_t seed) {
+  sudoku_grid_init(g, br, bc);
+  int n = br * bc;
+  int digit[SUDOKU_MAX_N], row[SUDOKU_MAX_N], col[SUDOKU_MAX_N];
+  for (int i = 0; i < n; i++)
+    digit[i] = row[i] = col[i] = i;
+  /* Relabel digits; swap rows inside each band of br rows and columns
+   * inside each stack of bc columns: all keep a grid valid. */
+  for (int i = n - 1; i > 0; i--) {
+    int j = (int)(next_random(&seed) % (uint32_t)(i + 1)), t = digit[i];
+    digit[i] = digit[j];
+    digit[j] = t;
+  }
+  for (int i = 0; i < n; i++) {
+    int j = i - i % br + (int)(next_random(&seed) % (uint32_t)br), t = row[i];
+    row[i] = row[j];
+    row[j] = t;
+    j = i - i % bc + (int)(next_random(&seed) % (uint32_t)bc);
+    t = col[i];
+    col[i] = col[j];
+    col[j] = t;
+  }
+  for (int r = 0; r < n; r++)
+    for (int c = 0; c < n; c++) {
+      int pr = row[r], pc = col[c];
+      g->cell[r * n + c] =
+          (uint8_t)(digit[(bc * (pr % br) + pr / br + pc) % n] + 1);
+    }
+}
+
+void test_blank_cells(sudoku_grid *g, int givens, uint32_t seed) {
+  int nn = g->n * g->n, left = sudoku_count_givens(g);
+  while (left > givens) {
+    int c = (int)(next_random(&seed) % (uint32_t)nn);
+    if (g->cell[c]) {
+      g->cell[c] = 0;
+      left--;
+    }
+  }
+}
+
+void test_grid_from_line(sudoku_grid *g, const char *line) {
+  sudoku_grid_init(g, 3, 3);
+  for (int i = 0; i < 81 && line[i] != '\0'; i++)
+    g->cell[i] =
+        (uint8_t)(line[i] >= '1' && line[i] <= '9' ? line[i] - '0' : 0);
+}
+
+const char *test_grid_to_line(const sudoku_grid *g, char *buf) {
+  static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  int nn = g->n * g->n;
+  for (int i = 0; i < nn; i++)
+    buf[i] = symbols[g->cell[i] <= 35 ? g->cell[i] : 0];
+  buf[nn] = '\0';
+  return buf;
+}
+
+char *test_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL)
+    return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  size_t got;
+  while (buf != NULL && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      char *bigger = realloc(buf, 2 * cap + 1);
+      if (bigger == NULL) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = bigger;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  if (buf != NULL) {
+    buf[n] = '\0';
+    if (len != NULL)
+      *len = n;
+  }
+  return buf;
+}
