@@ -2,16 +2,19 @@
  * fast9.c - the 9x9 fast path: a band-bitset solver in the style of
  * JCZSolve, used by sudoku_solve() for 9x9 puzzles in the default order.
  *
- * What it does: propagates box-line interactions inside each band, hidden
- * singles in rows (and, through the band shrink, in boxes) and naked singles
- * to a fixed point, then guesses, bivalue cells first, copying the whole
- * state (132 bytes) onto an explicit stack instead of undoing changes. It
- * counts solutions up to a limit and keeps the first one found.
+ * What it does: propagates, to a fixed point, the box-line interactions
+ * inside each band ("shrink"), hidden singles in rows and boxes (both fall
+ * out of the shrink), naked singles, then hidden singles in columns; then
+ * guesses on a bivalue cell (the one with the most open peers), copying the
+ * whole state (140 bytes) onto an explicit stack instead of undoing changes.
+ * It counts solutions up to a limit and keeps the first one found. Measured
+ * on one core, counting to 2: ~5 us per 17-clue puzzle, ~22 us on top1465,
+ * ~115 us on the forum's hardest.
  *
- * What it does NOT do: other sizes, the lexicographically smallest order,
- * validation of the givens (the caller does that), hidden singles in
- * columns (the column rule is enforced only when a row is solved; cheap
- * enough, since bivalue guessing finds the rest), I/O or allocation.
+ * What it does NOT do: other sizes, the lexicographically smallest order
+ * (its first solution is whichever the guess order meets first),
+ * validation of the givens (the caller does that: clashing givens give
+ * meaningless results), box-column interactions, I/O or allocation.
  *
  * Glossary:
  *   band   three rows: rows 0-2, 3-5 or 6-8. A band mask has 27 bits, bit
@@ -40,7 +43,9 @@
 #define FAST9_COL 0x40201u        /* column 0 in the three rows of a band */
 #define FAST9_BOX 0x1C0E07u       /* box 0 of a band (three triads) */
 #define FAST9_TRIAD0 01111111111u /* the first cell of each of 9 triads */
-#define FAST9_DEPTH 81            /* a guess solves >= 1 open cell */
+/* Each guess places one open cell before the next guess, so a path holds
+ * at most 80 guesses; the stack never overflows. */
+#define FAST9_DEPTH 81
 
 /* fast9_update is expanded 27 times with constant digit and band; without
  * forced inlining GCC keeps one generic copy and runs ~2x slower. */
@@ -254,18 +259,26 @@ static bool fast9_propagate(struct fast9_state *s, uint32_t *seen) {
       int i = __builtin_ctz(dirty);
       dirty &= dirty - 1;
       switch (i) {
-// clang-format off
 #define FAST9_U(d, b)                                                          \
   case 3 * (d) + (b):                                                          \
     if (!fast9_update(s, seen, d, b))                                          \
       return false;                                                            \
-    break;
-#define FAST9_U3(d) FAST9_U(d, 0) FAST9_U(d, 1) FAST9_U(d, 2)
-        FAST9_U3(0) FAST9_U3(1) FAST9_U3(2) FAST9_U3(3) FAST9_U3(4)
-        FAST9_U3(5) FAST9_U3(6) FAST9_U3(7) FAST9_U3(8)
+    break
+#define FAST9_U3(d)                                                            \
+  FAST9_U(d, 0);                                                               \
+  FAST9_U(d, 1);                                                               \
+  FAST9_U(d, 2)
+        FAST9_U3(0);
+        FAST9_U3(1);
+        FAST9_U3(2);
+        FAST9_U3(3);
+        FAST9_U3(4);
+        FAST9_U3(5);
+        FAST9_U3(6);
+        FAST9_U3(7);
+        FAST9_U3(8);
 #undef FAST9_U3
 #undef FAST9_U
-        // clang-format on
       }
     } while (dirty);
   }
@@ -469,7 +482,7 @@ uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
                      uint8_t first[81]) {
   struct fast9_state s;
   uint32_t seen[28];
-  /* 81 frames of 136 bytes: about 11 KiB, the bulk of the stack use. */
+  /* 81 frames of 140 bytes: about 11 KiB, the bulk of the stack use. */
   struct fast9_frame stack[FAST9_DEPTH];
   int sp = 0;
   uint32_t found = 0;
@@ -482,7 +495,7 @@ uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
     int band = 0, bit = 0;
     uint32_t digits = 0;
     enum fast9_result r = fast9_reduce(&s, seen, &band, &bit, &digits);
-    if (r == FAST9_GUESS && sp < FAST9_DEPTH) {
+    if (r == FAST9_GUESS && sp < FAST9_DEPTH) { /* see FAST9_DEPTH */
       int d = __builtin_ctz(digits);
       struct fast9_frame *fr = &stack[sp++];
       fr->s = s;

@@ -1,7 +1,8 @@
 /*
  * validate.c - checks a grid's shape and values, and lists every pair of
  * givens that clash in a row, column or box (not only the first), so that a
- * user sees all mistakes at once. O(n^3) at worst (25^3 = 15625 steps).
+ * user sees all mistakes at once. O(n^2) when there is no clash, O(n^3)
+ * to list them (25^3 = 15625 steps).
  */
 #include "internal.h"
 
@@ -35,6 +36,27 @@ enum sudoku_status sudoku_validate(const sudoku_grid *g,
   for (int i = 0; i < n * n; i++)
     if (g->cell[i] > n)
       return SUDOKU_BAD_VALUE;
+
+  /* Fast path, O(n^2): one bitmask per unit. Most grids have no clash,
+   * and this runs before every solve (it was a third of the time of an
+   * easy 9x9 solve when it always listed pairs). */
+  uint32_t row[SUDOKU_MAX_N] = {0}, col[SUDOKU_MAX_N] = {0},
+           box[SUDOKU_MAX_N] = {0};
+  bool clash = false;
+  for (int r = 0, i = 0; r < n; r++) {
+    for (int c = 0; c < n; c++, i++) {
+      if (g->cell[i] == 0)
+        continue;
+      uint32_t bit = 1u << (g->cell[i] - 1);
+      int b = (r / g->box_rows) * g->box_rows + c / g->box_cols;
+      clash |= ((row[r] | col[c] | box[b]) & bit) != 0;
+      row[r] |= bit;
+      col[c] |= bit;
+      box[b] |= bit;
+    }
+  }
+  if (!clash)
+    return SUDOKU_OK;
 
   for (int kind = SUDOKU_UNIT_ROW; kind <= SUDOKU_UNIT_BOX; kind++) {
     for (int u = 0; u < n; u++) {
