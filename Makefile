@@ -14,6 +14,10 @@ VERSION := $(shell sed -n 's/^\#define SUDOKU_VERSION "\(.*\)"/\1/p' include/sud
 # what was missing (a plain = variable is expanded at use).
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
+CJSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags libcjson)
+CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson)
+MHD_CFLAGS = $(shell $(PKG_CONFIG) --cflags libmicrohttpd)
+MHD_LIBS = $(shell $(PKG_CONFIG) --libs libmicrohttpd)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic \
   -Iinclude -Isrc/core -MMD -MP $(WERROR) $(CFLAGS)
@@ -21,18 +25,21 @@ ALL_LDFLAGS = $(LDFLAGS)
 
 CORE_SRC := $(wildcard src/core/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
+API_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/api/*.c))
+HTTP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/http/*.c))
 TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BENCH_SRC := bench/bench.c
 
 SUDOKU := $(BUILD)/sudoku
+SUDOKUD := $(BUILD)/sudokud
 TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 
-.PHONY: all test check bench asan install uninstall clean run format deps \
+.PHONY: all test check bench bench-http asan install uninstall clean run format deps \
   deps-test deps-bench
 
-all: $(SUDOKU)
+all: $(SUDOKU) $(SUDOKUD)
 
 deps:
 	@sh scripts/deps.sh build
@@ -49,22 +56,38 @@ $(BUILD)/tests/%.o: tests/%.c | deps-test
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(PKG_CFLAGS) -c $< -o $@
 
+# Only src/api sees cJSON and only src/http sees libmicrohttpd.
+$(BUILD)/src/api/%.o: src/api/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CJSON_CFLAGS) -c $< -o $@
+
+$(BUILD)/src/http/%.o: src/http/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc/api $(MHD_CFLAGS) -c $< -o $@
+
+$(BUILD)/src/main.o: src/main.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc/api -Isrc/http -c $< -o $@
+
 $(BUILD)/libsudoku.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
 
 $(SUDOKU): $(BUILD)/src/cli.o $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
-$(TESTS): $(TEST_OBJ) $(BUILD)/libsudoku.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CHECK_LIBS) -o $@
+$(SUDOKUD): $(BUILD)/src/main.o $(HTTP_OBJ) $(API_OBJ) $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(MHD_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
+
+$(TESTS): $(TEST_OBJ) $(API_OBJ) $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CHECK_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
 
 $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a | deps
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
 # The whole suite: unit, CLI and corpus tests (the full sets from
 # ../shared/corpus when that folder exists, else the samples in tests/data).
-test check: deps-test $(TESTS) $(SUDOKU)
-	SUDOKU_BIN=$(SUDOKU) $(TESTS)
+test check: deps-test $(TESTS) $(SUDOKU) $(SUDOKUD)
+	SUDOKU_BIN=$(SUDOKU) SUDOKUD_BIN=$(SUDOKUD) $(TESTS)
 
 # Every test again under AddressSanitizer and UBSan, in a build dir of its own.
 ASAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
@@ -77,14 +100,22 @@ asan:
 bench: deps-bench $(BENCH)
 	$(BENCH) $(BENCH_ARGS)
 
-run: $(SUDOKU)
+# Starts the service on PORT (default 8080); flags in SUDOKUD_ARGS.
+# wrk against sudokud and nginx on loopback, interleaved (a benchmark).
+bench-http: $(SUDOKUD)
+	@sh scripts/deps.sh wrk nginx curl
+	bash bench/bench_http.sh $(SUDOKUD)
+
+run: $(SUDOKUD)
+	./$(SUDOKUD) $(SUDOKUD_ARGS)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(SUDOKU) $(DESTDIR)$(BINDIR)/sudoku
+	install -m 755 $(SUDOKUD) $(DESTDIR)$(BINDIR)/sudokud
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sudoku
+	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(BINDIR)/sudokud
 
 format:
 	clang-format -i include/*.h src/*.c src/*/*.c src/*/*.h tests/*.c tests/*.h bench/*.c
@@ -92,4 +123,5 @@ format:
 clean:
 	rm -rf $(BUILD)
 
--include $(CORE_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/src/cli.d
+-include $(CORE_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(API_OBJ:.o=.d) \
+  $(HTTP_OBJ:.o=.d) $(BUILD)/src/cli.d $(BUILD)/src/main.d

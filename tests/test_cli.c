@@ -67,26 +67,6 @@ START_TEST(judge_samples_byte_exact) {
 }
 END_TEST
 
-#define CLASSIC                                                                \
-  "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"   \
-  "....8..79"
-#define CLASSIC_SOLVED                                                         \
-  "534678912672195348198342567859761423426853791713924856961537284287419635"   \
-  "345286179"
-#define MULTI                                                                  \
-  "................12..3..4........35...1......67.8.....9....7..3...6...4..9"  \
-  "........"
-#define MULTI_LEXMIN                                                           \
-  "125687943487539612693124758269713584514298376738465129841976235376852491"   \
-  "952341867"
-
-#define DOTS9 "........."
-/* No two givens clash, yet r1c9 has no candidate. */
-#define NO_SOLUTION                                                            \
-  "12345678."                                                                  \
-  "........9" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
-#define CONFLICTING "5.5......" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
-
 /* args, stdin, exit status, exact stdout (NULL: not checked), a piece of
  * stderr (NULL: must be empty). */
 static const struct {

@@ -13,20 +13,20 @@
 
 #include "tests.h"
 
-enum kind { UNIQUE, MULTI, NONE, CONFLICTING };
+enum kind { KIND_UNIQUE, KIND_MULTI, KIND_NONE, KIND_CONFLICTING };
 
 static const struct {
   const char *name;
   enum kind kind;
 } files[] = {
-    {"17clue", UNIQUE},
-    {"top1465", UNIQUE},
-    {"forum_hardest_1106", UNIQUE},
-    {"forum_hardest_1905_11plus", UNIQUE},
-    {"easy_kagglestyle_20k", UNIQUE},
-    {"multi_solution_200", MULTI},
-    {"no_solution_200", NONE},
-    {"conflicting_givens_50", CONFLICTING},
+    {"17clue", KIND_UNIQUE},
+    {"top1465", KIND_UNIQUE},
+    {"forum_hardest_1106", KIND_UNIQUE},
+    {"forum_hardest_1905_11plus", KIND_UNIQUE},
+    {"easy_kagglestyle_20k", KIND_UNIQUE},
+    {"multi_solution_200", KIND_MULTI},
+    {"no_solution_200", KIND_NONE},
+    {"conflicting_givens_50", KIND_CONFLICTING},
 };
 
 /* Opens dir/name.ext from the shared corpus, else from tests/data. */
@@ -63,8 +63,9 @@ START_TEST(corpus_file_matches_known_answers) {
   size_t len;
   char *text = corpus_read(name, ".txt", &len, &from);
   char *sols = corpus_read(name, ".sol.txt", NULL, &from_sol);
-  char *counts =
-      kind == MULTI ? corpus_read(name, ".count.txt", NULL, &from_sol) : NULL;
+  char *counts = kind == KIND_MULTI
+                     ? corpus_read(name, ".count.txt", NULL, &from_sol)
+                     : NULL;
   char *sol_cursor = sols, *count_cursor = counts;
 
   struct sudoku_reader r;
@@ -80,14 +81,14 @@ START_TEST(corpus_file_matches_known_answers) {
     struct sudoku_limits lim = SUDOKU_LIMITS_DEFAULT;
     enum sudoku_status s = sudoku_solve(&p, &lim, &sol, &st);
     switch (kind) {
-    case UNIQUE:
+    case KIND_UNIQUE:
       ck_assert_msg(s == SUDOKU_OK && st.solutions == 1,
                     "%s:%u: status %s, %u solutions", name, i,
                     sudoku_status_code(s), st.solutions);
       ck_assert_msg(sudoku_is_solution(&p, &sol), "%s:%u: invalid", name, i);
       ck_assert_str_eq(test_grid_to_line(&sol, line), want);
       break;
-    case MULTI: {
+    case KIND_MULTI: {
       ck_assert_msg(s == SUDOKU_OK && st.solutions == 2,
                     "%s:%u: reported unique", name, i);
       ck_assert(sudoku_is_solution(&p, &sol));
@@ -105,12 +106,12 @@ START_TEST(corpus_file_matches_known_answers) {
                     i, st.solutions, count);
       break;
     }
-    case NONE:
+    case KIND_NONE:
       ck_assert_msg(s == SUDOKU_NO_SOLUTION && st.solutions == 0,
                     "%s:%u: status %s", name, i, sudoku_status_code(s));
       ck_assert_str_eq(want, "-");
       break;
-    case CONFLICTING: {
+    case KIND_CONFLICTING: {
       size_t pairs = 0;
       ck_assert_int_eq(s, SUDOKU_CONFLICT);
       ck_assert_int_eq(sudoku_validate(&p, NULL, 0, &pairs), SUDOKU_CONFLICT);

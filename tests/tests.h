@@ -11,10 +11,41 @@ Suite *solve_suite(void);  /* test_solve.c: every size, limits, lexmin */
 Suite *format_suite(void); /* test_format.c: readers, writers, errors */
 Suite *cli_suite(void);    /* test_cli.c: build/sudoku, judge samples */
 Suite *corpus_suite(void); /* test_corpus.c: tests/data and ../shared */
+Suite *api_suite(void);    /* test_api.c: POST /solve without sockets */
+Suite *http_suite(void);   /* test_http.c: the real sudokud on loopback */
 
 /* Directory of the committed samples and of the shared corpus. */
 #define TEST_DATA_DIR "tests/data"
 #define SHARED_CORPUS_DIR "../shared/corpus"
+
+/* ---- Puzzles shared by the suites ---- */
+
+/* The classic puzzle (Wikipedia's example), unique, and its solution. */
+#define CLASSIC                                                                \
+  "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"   \
+  "....8..79"
+#define CLASSIC_SOLVED                                                         \
+  "534678912672195348198342567859761423426853791713924856961537284287419635"   \
+  "345286179"
+#define CLASSIC_JUDGE                                                          \
+  "5 3 4 6 7 8 9 1 2\n6 7 2 1 9 5 3 4 8\n1 9 8 3 4 2 5 6 7\n"                  \
+  "8 5 9 7 6 1 4 2 3\n4 2 6 8 5 3 7 9 1\n7 1 3 9 2 4 8 5 6\n"                  \
+  "9 6 1 5 3 7 2 8 4\n2 8 7 4 1 9 6 3 5\n3 4 5 2 8 6 1 7 9\n"
+#define DOTS9 "........."
+/* No two givens clash, yet r1c9 has no candidate. */
+#define NO_SOLUTION                                                            \
+  "12345678."                                                                  \
+  "........9" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+/* r1c1 and r1c3 are both 5. */
+#define CONFLICTING "5.5......" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+/* A 17-clue puzzle with one given deleted: over 1000 solutions. */
+#define MULTI                                                                  \
+  "................12..3..4........35...1......67.8.....9....7..3...6...4..9"  \
+  "........"
+/* ... whose lexicographically smallest solution is: */
+#define MULTI_LEXMIN                                                           \
+  "125687943487539612693124758269713584514298376738465129841976235376852491"   \
+  "952341867"
 
 /* ---- Helpers shared by the suites (tests/util.c) ---- */
 

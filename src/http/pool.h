@@ -1,0 +1,53 @@
+/*
+ * pool.h - solver worker threads behind one bounded FIFO queue (mutex and
+ * condition variable). Jobs are intrusive: the caller embeds a struct
+ * pool_job in its own object and owns that object's memory.
+ *
+ * Submitting is two steps, pool_reserve() then pool_push(), so the caller
+ * can do something between "there is room" and "a worker may run this"
+ * (http suspends the connection there: a worker must never resume a
+ * connection that is not suspended yet).
+ *
+ * What it does NOT do: know about HTTP, retry, or cancel a running job.
+ */
+#ifndef SUDOKU_HTTP_POOL_H
+#define SUDOKU_HTTP_POOL_H
+
+#include <stdbool.h>
+
+struct pool_job {
+  struct pool_job *next; /* owned by the pool while queued */
+};
+
+/* Runs one job on a worker thread. cancelled is true when the pool is
+ * stopping and the job was still waiting: answer it quickly. */
+typedef void (*pool_run_fn)(struct pool_job *job, bool cancelled, void *ctx);
+
+struct pool;
+
+/* Starts threads workers (>= 1) with room for max_queue waiting jobs.
+ * Returns NULL when a thread or memory could not be had. */
+struct pool *pool_start(unsigned threads, unsigned max_queue, pool_run_fn run,
+                        void *ctx);
+
+/* Takes one place in the queue. Returns false when the queue is full or the
+ * pool is stopping; then nothing is held. Every true must be followed by
+ * exactly one pool_push(). */
+bool pool_reserve(struct pool *p);
+
+/* Queues job into the place taken by pool_reserve() and wakes a worker. */
+void pool_push(struct pool *p, struct pool_job *job);
+
+/* Jobs reserved or queued and not yet taken by a worker. */
+unsigned pool_depth(struct pool *p);
+
+/* Refuses new reservations, runs every job still queued (or reserved and
+ * pushed later) with cancelled = true, waits for the running ones and joins
+ * the threads. Afterwards pool_reserve() returns false and pool_depth() 0.
+ * NULL or a second call is a no-op. */
+void pool_stop(struct pool *p);
+
+/* Frees a stopped pool. NULL is a no-op. */
+void pool_free(struct pool *p);
+
+#endif /* SUDOKU_HTTP_POOL_H */

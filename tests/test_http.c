@@ -1,0 +1,563 @@
+/*
+ * test_http.c - the real build/sudokud (SUDOKUD_BIN) started on a loopback
+ * port, spoken to over TCP by a small HTTP/1.1 client: every status code,
+ * every input format, negotiation, batch, CORS, metrics, workers, overload,
+ * SIGTERM with a request in flight.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+static void sleep_ms(long ms) {
+  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+  nanosleep(&ts, NULL);
+}
+
+/* ---- A server process -------------------------------------------------- */
+
+struct server {
+  pid_t pid;
+  int port;
+  char log[64]; /* its stderr */
+};
+
+/* Starts sudokud with extra args on 127.0.0.1, port 0; waits for its
+ * "listening on" line and reads the port from it. */
+static void server_start(struct server *s, const char *args) {
+  const char *bin =
+      getenv("SUDOKUD_BIN") ? getenv("SUDOKUD_BIN") : "build/sudokud";
+  snprintf(s->log, sizeof s->log, "/tmp/sudokud-test-%d-XXXXXX", getpid());
+  int fd = mkstemp(s->log);
+  ck_assert_int_ge(fd, 0);
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "exec '%s' --port 0 --bind 127.0.0.1 %s", bin,
+           args);
+  s->pid = fork();
+  ck_assert_int_ge(s->pid, 0);
+  if (s->pid == 0) {
+    dup2(fd, 2);
+    int null = open("/dev/null", 1);
+    dup2(null, 1);
+    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+    _exit(127);
+  }
+  close(fd);
+  s->port = 0;
+  for (int i = 0; i < 500 && s->port == 0; i++) {
+    char *text = test_read_file(s->log, NULL);
+    const char *at = text ? strstr(text, "listening on http://127.0.0.1:") : 0;
+    if (at != NULL)
+      s->port = atoi(at + strlen("listening on http://127.0.0.1:"));
+    free(text);
+    if (s->port == 0)
+      sleep_ms(10);
+  }
+  ck_assert_msg(s->port > 0, "sudokud did not start: see %s", s->log);
+}
+
+/* SIGTERM, then the exit status (-1 when it did not exit in 15 s). */
+static int server_stop(struct server *s) {
+  kill(s->pid, SIGTERM);
+  for (int i = 0; i < 1500; i++) {
+    int status;
+    if (waitpid(s->pid, &status, WNOHANG) == s->pid) {
+      unlink(s->log);
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+    sleep_ms(10);
+  }
+  kill(s->pid, SIGKILL);
+  waitpid(s->pid, NULL, 0);
+  return -1;
+}
+
+/* ---- A small HTTP client ----------------------------------------------- */
+
+struct reply {
+  int status;
+  char *head; /* status line and headers, NUL-terminated */
+  char *body;
+  size_t body_len;
+};
+
+static int connect_to(int port) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  ck_assert_int_ge(fd, 0);
+  struct timeval tv = {20, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  struct sockaddr_in a = {0};
+  a.sin_family = AF_INET;
+  a.sin_port = htons((uint16_t)port);
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ck_assert_msg(connect(fd, (struct sockaddr *)&a, sizeof a) == 0,
+                "connect: %s", strerror(errno));
+  return fd;
+}
+
+static void send_all(int fd, const char *p, size_t len) {
+  while (len > 0) {
+    ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+    if (n <= 0)
+      return; /* the server may answer early (413) and close */
+    p += n;
+    len -= (size_t)n;
+  }
+}
+
+/* Reads the whole answer until the server closes (Connection: close). */
+static struct reply read_reply(int fd) {
+  size_t cap = 1 << 16, len = 0;
+  char *buf = malloc(cap + 1);
+  ssize_t n;
+  while ((n = recv(fd, buf + len, cap - len, 0)) > 0) {
+    len += (size_t)n;
+    if (len == cap) {
+      cap *= 2;
+      buf = realloc(buf, cap + 1);
+    }
+  }
+  close(fd);
+  buf[len] = '\0';
+  struct reply r = {0, buf, NULL, 0};
+  char *end = strstr(buf, "\r\n\r\n");
+  ck_assert_msg(end != NULL, "no complete header in '%s'", buf);
+  *end = '\0';
+  r.body = end + 4;
+  r.body_len = len - (size_t)(r.body - buf);
+  ck_assert_int_eq(sscanf(buf, "HTTP/1.1 %d", &r.status), 1);
+  return r;
+}
+
+/* One request: headers are extra lines, each ending in \r\n. */
+static struct reply request(int port, const char *method, const char *path,
+                            const char *headers, const char *body) {
+  int fd = connect_to(port);
+  char head[2048];
+  size_t blen = body ? strlen(body) : 0;
+  int n = snprintf(head, sizeof head,
+                   "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                   "%s",
+                   method, path, headers ? headers : "");
+  if (body != NULL)
+    n += snprintf(head + n, sizeof head - (size_t)n, "Content-Length: %zu\r\n",
+                  blen);
+  n += snprintf(head + n, sizeof head - (size_t)n, "\r\n");
+  send_all(fd, head, (size_t)n);
+  if (body != NULL)
+    send_all(fd, body, blen);
+  return read_reply(fd);
+}
+
+static void reply_free(struct reply *r) { free(r->head); }
+
+/* The value of header name in r ("" when absent), case-insensitive. */
+static const char *header(const struct reply *r, const char *name, char *buf,
+                          size_t cap) {
+  size_t nl = strlen(name);
+  for (const char *p = strstr(r->head, "\r\n"); p != NULL;
+       p = strstr(p + 2, "\r\n")) {
+    if (strncasecmp(p + 2, name, nl) == 0 && p[2 + nl] == ':') {
+      const char *v = p + 3 + nl;
+      v += strspn(v, " ");
+      size_t len = strcspn(v, "\r");
+      snprintf(buf, cap, "%.*s", (int)(len < cap ? len : cap - 1), v);
+      return buf;
+    }
+  }
+  buf[0] = '\0';
+  return buf;
+}
+
+#define HAS(r, piece)                                                          \
+  ck_assert_msg(strstr((r).body, (piece)) != NULL, "body '%s' lacks '%s'",     \
+                (r).body, (piece))
+#define HEADER_IS(r, name, want)                                               \
+  do {                                                                         \
+    char hb_[512];                                                             \
+    ck_assert_str_eq(header(&(r), (name), hb_, sizeof hb_), (want));           \
+  } while (0)
+#define HEADER_HAS(r, name, want)                                              \
+  do {                                                                         \
+    char hb_[512];                                                             \
+    ck_assert_msg(strstr(header(&(r), (name), hb_, sizeof hb_), (want)),       \
+                  "%s: '%s' lacks '%s'", (name), hb_, (want));                 \
+  } while (0)
+
+/* ---- The shared server ------------------------------------------------- */
+
+static struct server shared;
+
+static void shared_start(void) {
+  server_start(&shared, "--max-body 4096 --max-puzzles 5 --deadline-ms 1000 "
+                        "--threads 2 --cors-origins '*'");
+}
+static void shared_stop(void) { server_stop(&shared); }
+
+#define JSON_HDR "Content-Type: application/json\r\n"
+#define TEXT_HDR "Content-Type: text/plain\r\n"
+#define FORM_HDR "Content-Type: application/x-www-form-urlencoded\r\n"
+
+/* method, path, headers, body -> status, content type prefix, body piece. */
+static const struct {
+  const char *method, *path, *headers, *body;
+  int status;
+  const char *ctype, *has;
+} exchanges[] = {
+    {"GET", "/healthz", NULL, NULL, 200, "application/json", "\"ok\""},
+    {"GET", "/readyz", NULL, NULL, 200, "application/json", "ready"},
+    {"POST", "/solve", JSON_HDR, "{\"puzzle\":\"" CLASSIC "\"}", 200,
+     "application/json", "\"line\":\"" CLASSIC_SOLVED "\""},
+    {"POST", "/solve", TEXT_HDR, CLASSIC "\n", 200, "text/plain",
+     CLASSIC_JUDGE},
+    {"POST", "/solve?format=line", TEXT_HDR, CLASSIC "\n", 200, "text/plain",
+     CLASSIC_SOLVED "\n"},
+    {"POST", "/solve?format=json", TEXT_HDR, CLASSIC, 200, "application/json",
+     "\"unique\":true"},
+    {"POST", "/solve", TEXT_HDR "Accept: application/json\r\n", CLASSIC, 200,
+     "application/json", "\"unique\":true"},
+    {"POST", "/solve", JSON_HDR "Accept: text/plain\r\n",
+     "{\"puzzle\":\"" CLASSIC "\"}", 200, "text/plain", CLASSIC_JUDGE},
+    /* A browser form: the puzzle field, URL-encoded. */
+    {"POST", "/solve", FORM_HDR,
+     "puzzle=53..7....%0A6..195...%0A.98....6.%0A8...6...3%0A4..8.3..1%0A7..."
+     "2...6%0A.6....28.%0A...419..5%0A....8..79&x=1",
+     200, "application/json", CLASSIC_SOLVED},
+    /* curl --data-binary @file sends this content type with raw text. */
+    {"POST", "/solve", FORM_HDR, CLASSIC "\n", 200, "text/plain",
+     CLASSIC_JUDGE},
+    {"POST", "/solve", FORM_HDR, "{\"puzzle\":\"" CLASSIC "\"}", 200,
+     "application/json", "\"unique\":true"},
+    {"POST", "/solve", JSON_HDR,
+     "{\"puzzles\":[\"" CLASSIC "\",\"5.5" CLASSIC "\"]}", 400,
+     "application/problem+json", "puzzles[1]: expected 81 characters"},
+    {"POST", "/solve", JSON_HDR,
+     "{\"puzzles\":[\"" CLASSIC "\",\"" CLASSIC "\"]}", 200, "application/json",
+     "\"results\":[{\"index\":0,\"status\":\"solved\""},
+    {"POST", "/solve", JSON_HDR, "{\"puzzle\":", 400,
+     "application/problem+json", "/problems/invalid-json"},
+    {"POST", "/solve", TEXT_HDR, "53..7....\n6..19#...\n", 400,
+     "application/problem+json", "line 2, column 6"},
+    {"POST", "/solve", TEXT_HDR "Accept: text/plain\r\n",
+     "53..7....\n6..19#...\n", 400, "text/plain", "error: line 2, column 6"},
+    {"POST", "/solve", JSON_HDR, "{\"puzzle\":\"5.5" CLASSIC "\"}", 400,
+     "application/problem+json", "expected 81 characters"},
+    {"POST", "/solve", JSON_HDR, "{\"puzzle\":\"55......." CLASSIC "\"}", 400,
+     "application/problem+json", "expected"},
+    {"POST", "/solve", JSON_HDR, "{\"puzzle\":\"" CONFLICTING "\"}", 422,
+     "application/problem+json", "\"cells\":[\"r1c1\",\"r1c3\"]"},
+    {"POST", "/solve", JSON_HDR, "{\"puzzle\":\"" NO_SOLUTION "\"}", 422,
+     "application/problem+json", "/problems/no-solution"},
+    {"POST", "/solve", JSON_HDR "Accept: image/png\r\n",
+     "{\"puzzle\":\"" CLASSIC "\"}", 406, "application/problem+json",
+     "not-acceptable"},
+    {"POST", "/solve", "Content-Type: application/xml\r\n", "<p/>", 415,
+     "application/problem+json", "unsupported-media-type"},
+    {"POST", "/solve", TEXT_HDR,
+     CLASSIC "\n" CLASSIC "\n" CLASSIC "\n" CLASSIC "\n" CLASSIC "\n" CLASSIC
+             "\n",
+     413, "application/problem+json", "too-many-puzzles"},
+    {"GET", "/solve", NULL, NULL, 405, "application/problem+json",
+     "method-not-allowed"},
+    {"DELETE", "/healthz", NULL, NULL, 405, "application/problem+json",
+     "method-not-allowed"},
+    {"GET", "/nope", NULL, NULL, 404, "application/problem+json",
+     "/problems/not-found"},
+    {"POST", "/nope", JSON_HDR, "{}", 404, "application/problem+json",
+     "/problems/not-found"},
+    {"GET", "/metrics", NULL, NULL, 200, "text/plain",
+     "sudokud_requests_total"},
+};
+
+START_TEST(exchange) {
+  struct reply r =
+      request(shared.port, exchanges[_i].method, exchanges[_i].path,
+              exchanges[_i].headers, exchanges[_i].body);
+  ck_assert_msg(r.status == exchanges[_i].status, "%s %s: %d %s",
+                exchanges[_i].method, exchanges[_i].path, r.status, r.body);
+  HEADER_HAS(r, "Content-Type", exchanges[_i].ctype);
+  HAS(r, exchanges[_i].has);
+  char id[256];
+  ck_assert_uint_gt(strlen(header(&r, "X-Request-Id", id, sizeof id)), 0);
+  if (r.status == 405)
+    HEADER_HAS(r, "Allow",
+               strcmp(exchanges[_i].path, "/solve") == 0 ? "POST" : "GET");
+  if (r.status == 415)
+    HEADER_HAS(r, "Accept-Post", "application/json");
+  if (strcmp(exchanges[_i].path, "/solve") == 0)
+    HEADER_HAS(r, "Vary", "Accept");
+  reply_free(&r);
+}
+END_TEST
+
+START_TEST(request_id_is_echoed) {
+  struct reply r = request(shared.port, "GET", "/healthz",
+                           "X-Request-Id: abc-123\r\n", NULL);
+  HEADER_IS(r, "X-Request-Id", "abc-123");
+  reply_free(&r);
+  r = request(shared.port, "POST", "/solve", JSON_HDR "X-Request-Id: zz-9\r\n",
+              "{\"puzzle\":\"1\"}");
+  ck_assert_int_eq(r.status, 400);
+  HAS(r, "\"request_id\":\"zz-9\"");
+  reply_free(&r);
+}
+END_TEST
+
+/* 413 from Content-Length alone, before the body is sent. */
+START_TEST(body_too_large_by_content_length) {
+  int fd = connect_to(shared.port);
+  const char *head = "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                     "text/plain\r\nContent-Length: 10000000\r\n\r\n";
+  send_all(fd, head, strlen(head));
+  struct reply r = read_reply(fd);
+  ck_assert_int_eq(r.status, 413);
+  HAS(r, "/problems/body-too-large");
+  reply_free(&r);
+}
+END_TEST
+
+/* A chunked upload that grows past the limit: 413 too. */
+START_TEST(body_too_large_chunked) {
+  int fd = connect_to(shared.port);
+  const char *head = "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                     "text/plain\r\nTransfer-Encoding: chunked\r\n"
+                     "Connection: close\r\n\r\n";
+  send_all(fd, head, strlen(head));
+  char chunk[1100];
+  memset(chunk, '.', sizeof chunk);
+  memcpy(chunk, "400\r\n", 5);
+  memcpy(chunk + 5 + 1024, "\r\n", 2);
+  for (int i = 0; i < 6; i++)
+    send_all(fd, chunk, 5 + 1024 + 2);
+  send_all(fd, "0\r\n\r\n", 5);
+  struct reply r = read_reply(fd);
+  ck_assert_int_eq(r.status, 413);
+  reply_free(&r);
+}
+END_TEST
+
+START_TEST(cors_preflight_and_origin) {
+  struct reply r = request(shared.port, "OPTIONS", "/solve",
+                           "Origin: https://app.example\r\n"
+                           "Access-Control-Request-Method: POST\r\n"
+                           "Access-Control-Request-Headers: content-type\r\n",
+                           NULL);
+  ck_assert_int_eq(r.status, 204);
+  HEADER_IS(r, "Access-Control-Allow-Origin", "*");
+  HEADER_HAS(r, "Access-Control-Allow-Methods", "POST");
+  HEADER_HAS(r, "Access-Control-Allow-Headers", "Content-Type");
+  HEADER_HAS(r, "Access-Control-Max-Age", "86400");
+  char buf[64];
+  ck_assert_str_eq(header(&r, "Access-Control-Allow-Credentials", buf, 64), "");
+  reply_free(&r);
+  r = request(shared.port, "POST", "/solve",
+              JSON_HDR "Origin: https://app.example\r\n",
+              "{\"puzzle\":\"" CLASSIC "\"}");
+  ck_assert_int_eq(r.status, 200);
+  HEADER_IS(r, "Access-Control-Allow-Origin", "*");
+  HEADER_HAS(r, "Access-Control-Expose-Headers", "X-Request-Id");
+  reply_free(&r);
+}
+END_TEST
+
+/* The value of the metric line starting with `series` (0 when absent). */
+static double metric(const char *series) {
+  struct reply r = request(shared.port, "GET", "/metrics", NULL, NULL);
+  ck_assert_int_eq(r.status, 200);
+  double v = 0;
+  for (char *line = r.body; line && *line; line = strchr(line, '\n')) {
+    if (*line == '\n')
+      line++;
+    if (strncmp(line, series, strlen(series)) == 0 &&
+        line[strlen(series)] == ' ')
+      v = atof(line + strlen(series) + 1);
+  }
+  reply_free(&r);
+  return v;
+}
+
+START_TEST(metrics_count_requests) {
+  const char *ok = "sudokud_requests_total{route=\"/solve\",status=\"200\"}";
+  const char *bad = "sudokud_requests_total{route=\"/solve\",status=\"422\"}";
+  double ok0 = metric(ok), bad0 = metric(bad);
+  double solved0 = metric("sudokud_results_total{outcome=\"solved\"}");
+  for (int i = 0; i < 3; i++) {
+    struct reply r = request(shared.port, "POST", "/solve", TEXT_HDR, CLASSIC);
+    ck_assert_int_eq(r.status, 200);
+    reply_free(&r);
+  }
+  struct reply r = request(shared.port, "POST", "/solve", JSON_HDR,
+                           "{\"puzzle\":\"" CONFLICTING "\"}");
+  ck_assert_int_eq(r.status, 422);
+  reply_free(&r);
+  ck_assert_double_eq(metric(ok), ok0 + 3);
+  ck_assert_double_eq(metric(bad), bad0 + 1);
+  ck_assert_double_eq(metric("sudokud_results_total{outcome=\"solved\"}"),
+                      solved0 + 3);
+  ck_assert_double_ge(metric("sudokud_solve_duration_seconds_count"), 4);
+}
+END_TEST
+
+START_TEST(openapi_is_served) {
+  struct reply r = request(shared.port, "GET", "/openapi.yaml", NULL, NULL);
+  ck_assert_int_eq(r.status, 200);
+  HAS(r, "openapi: 3.1");
+  reply_free(&r);
+}
+END_TEST
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The lexicographically smallest fill of an empty 25x25 grid is out of
+ * reach of row-major search: it runs to the deadline. */
+static const char *slow_body(void) {
+  static char body[800];
+  if (body[0] == '\0') {
+    strcpy(body, "{\"lexmin\":true,\"puzzle\":\"");
+    for (int i = 0; i < 625; i++)
+      strcat(body, ".");
+    strcat(body, "\"}");
+  }
+  return body;
+}
+
+/* Opens a connection and sends a slow request without reading the reply. */
+static int send_slow(int port) {
+  int fd = connect_to(port);
+  char head[256];
+  int n = snprintf(head, sizeof head,
+                   "POST /solve HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                   "Content-Type: application/json\r\nContent-Length: %zu\r\n"
+                   "\r\n",
+                   strlen(slow_body()));
+  send_all(fd, head, (size_t)n);
+  send_all(fd, slow_body(), strlen(slow_body()));
+  return fd;
+}
+
+/* A slow solve runs in a worker: other clients are answered meanwhile. */
+START_TEST(slow_solve_does_not_stall_others) {
+  int slow = send_slow(shared.port);
+  sleep_ms(100);
+  double t0 = now_seconds();
+  for (int i = 0; i < 5; i++) {
+    struct reply r = request(shared.port, "POST", "/solve", TEXT_HDR, CLASSIC);
+    ck_assert_int_eq(r.status, 200);
+    reply_free(&r);
+  }
+  double quick = now_seconds() - t0;
+  struct reply r = read_reply(slow);
+  ck_assert_int_eq(r.status, 422);
+  HAS(r, "/problems/deadline-exceeded");
+  reply_free(&r);
+  /* The five answers came while the slow one (a 1 s deadline) ran. */
+  ck_assert_double_lt(quick, 0.9);
+}
+END_TEST
+
+/* One worker, a queue of one: a third slow request is turned away. */
+START_TEST(overload_gets_503) {
+  struct server s;
+  server_start(&s, "--threads 1 --queue 1 --deadline-ms 1500");
+  int a = send_slow(s.port);
+  sleep_ms(150);
+  int b = send_slow(s.port);
+  sleep_ms(150);
+  struct reply r = request(s.port, "POST", "/solve", JSON_HDR, slow_body());
+  ck_assert_int_eq(r.status, 503);
+  HEADER_IS(r, "Retry-After", "1");
+  HAS(r, "/problems/overloaded");
+  reply_free(&r);
+  r = read_reply(a);
+  ck_assert_int_eq(r.status, 422);
+  reply_free(&r);
+  r = read_reply(b);
+  ck_assert_int_eq(r.status, 422);
+  reply_free(&r);
+  ck_assert_int_eq(server_stop(&s), 0);
+}
+END_TEST
+
+/* SIGTERM: the request in flight is answered, then exit 0. */
+START_TEST(sigterm_drains_in_flight) {
+  struct server s;
+  server_start(&s, "--deadline-ms 1500");
+  int slow = send_slow(s.port);
+  sleep_ms(200);
+  kill(s.pid, SIGTERM);
+  struct reply r = read_reply(slow);
+  ck_assert_int_eq(r.status, 422);
+  HAS(r, "/problems/deadline-exceeded");
+  reply_free(&r);
+  int status = -1;
+  for (int i = 0; i < 1000; i++) {
+    if (waitpid(s.pid, &status, WNOHANG) == s.pid)
+      break;
+    sleep_ms(10);
+  }
+  ck_assert(WIFEXITED(status));
+  ck_assert_int_eq(WEXITSTATUS(status), 0);
+  char *log = test_read_file(s.log, NULL);
+  ck_assert_ptr_nonnull(log);
+  ck_assert_ptr_nonnull(strstr(log, "\"POST /solve\" 422"));
+  free(log);
+  unlink(s.log);
+}
+END_TEST
+
+/* Invalid configuration: a clear message, exit status 2. */
+START_TEST(bad_configuration_exits_2) {
+  static const char *const bad[] = {"--port 70000", "--threads zero", "--bogus",
+                                    "--bind 300.1.1.1", "--max-body -5"};
+  const char *bin =
+      getenv("SUDOKUD_BIN") ? getenv("SUDOKUD_BIN") : "build/sudokud";
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>/dev/null", bin, bad[i]);
+    int rc = system(cmd);
+    ck_assert_msg(WIFEXITED(rc) && WEXITSTATUS(rc) == 2, "%s: %d", bad[i], rc);
+  }
+}
+END_TEST
+
+Suite *http_suite(void) {
+  Suite *s = suite_create("http");
+  TCase *tc = tcase_create("exchanges");
+  tcase_add_unchecked_fixture(tc, shared_start, shared_stop);
+  tcase_set_timeout(tc, 30);
+  tcase_add_loop_test(tc, exchange, 0,
+                      (int)(sizeof exchanges / sizeof exchanges[0]));
+  tcase_add_test(tc, request_id_is_echoed);
+  tcase_add_test(tc, body_too_large_by_content_length);
+  tcase_add_test(tc, body_too_large_chunked);
+  tcase_add_test(tc, cors_preflight_and_origin);
+  tcase_add_test(tc, metrics_count_requests);
+  tcase_add_test(tc, openapi_is_served);
+  tcase_add_test(tc, slow_solve_does_not_stall_others);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("lifecycle");
+  tcase_set_timeout(tc, 30);
+  tcase_add_test(tc, overload_gets_503);
+  tcase_add_test(tc, sigterm_drains_in_flight);
+  tcase_add_test(tc, bad_configuration_exits_2);
+  suite_add_tcase(s, tc);
+  return s;
+}
