@@ -75,7 +75,16 @@ $(BUILD)/libsudoku.a: $(CORE_OBJ)
 $(SUDOKU): $(BUILD)/src/cli.o $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
-$(SUDOKUD): $(BUILD)/src/main.o $(HTTP_OBJ) $(API_OBJ) $(BUILD)/libsudoku.a
+# The web page, built into the binary.
+$(BUILD)/gen/page.c: web/index.html scripts/embed.sh
+	@mkdir -p $(@D)
+	sh scripts/embed.sh web/index.html sudokud_page_html > $@
+
+$(BUILD)/gen/page.o: $(BUILD)/gen/page.c
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(SUDOKUD): $(BUILD)/src/main.o $(HTTP_OBJ) $(API_OBJ) $(BUILD)/gen/page.o \
+  $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(MHD_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
 
 $(TESTS): $(TEST_OBJ) $(API_OBJ) $(BUILD)/libsudoku.a

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "http/http.h"
@@ -28,6 +29,7 @@ struct main_config {
   struct http_config http;
   unsigned drain_ms;
   const char *openapi_path; /* NULL: look in the usual places */
+  bool healthcheck;         /* --healthcheck: probe a running server, exit */
 };
 
 /* ---- The options table --------------------------------------------------- */
@@ -72,6 +74,8 @@ static const struct opt opts[] = {
      "on|off: one line per request on stderr (default on)"},
     {"openapi", "OPENAPI", OPT_STR, offsetof(struct main_config, openapi_path),
      0, 0, "file served at /openapi.yaml (default ./openapi.yaml)"},
+    {"trusted-proxies", "TRUSTED_PROXIES", OPT_STR, HTTP_OFF(trusted_proxies),
+     0, 0, "proxy addresses whose X-Forwarded-For is logged (default none)"},
 };
 #define OPT_COUNT (sizeof opts / sizeof opts[0])
 
@@ -84,8 +88,9 @@ static void main_usage(FILE *out) {
     snprintf(name, sizeof name, "--%s", opts[i].flag);
     fprintf(out, "  %-18s %-16s %s\n", name, opts[i].env, opts[i].help);
   }
-  fprintf(out, "  %-18s %-16s %s\n  %-18s %-16s %s\n", "--help", "",
-          "this text", "--version", "", "print the version");
+  fprintf(out, "  %-18s %-16s %s\n  %-18s %-16s %s\n  %-18s %-16s %s\n",
+          "--healthcheck", "", "probe GET /healthz on PORT; exit 0 if 200",
+          "--help", "", "this text", "--version", "", "print the version");
 }
 
 /* Parses value into the field of opt; on error prints one line naming
@@ -170,6 +175,10 @@ static int main_configure(struct main_config *cfg, int argc, char **argv) {
     if (strcmp(arg, "--version") == 0) {
       printf("sudokud " SUDOKU_VERSION "\n");
       return 0;
+    }
+    if (strcmp(arg, "--healthcheck") == 0) {
+      cfg->healthcheck = true;
+      continue;
     }
     if (strncmp(arg, "--", 2) != 0) {
       fprintf(stderr, "sudokud: unexpected argument '%s' (see --help)\n", arg);
@@ -276,6 +285,57 @@ static char *main_load_openapi(const char *given, size_t *len) {
   return main_read_file(exe, len);
 }
 
+/* ---- --healthcheck ------------------------------------------------------- */
+
+#define MAIN_HEALTHCHECK_TIMEOUT_S 3
+
+/*
+ * For a container HEALTHCHECK without curl in the image: GET /healthz on the
+ * configured port of this host (the loopback address of the bind family
+ * when bound to any address). 0 on a 200, 1 otherwise (with one line on
+ * stderr saying why).
+ */
+static int main_healthcheck(const struct http_config *cfg) {
+  struct sockaddr_storage ss;
+  memset(&ss, 0, sizeof ss);
+  struct sockaddr_in *in4 = (struct sockaddr_in *)&ss;
+  struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
+  socklen_t len;
+  if (inet_pton(AF_INET, cfg->bind, &in4->sin_addr) == 1) {
+    in4->sin_family = AF_INET;
+    in4->sin_port = htons(cfg->port);
+    if (in4->sin_addr.s_addr == htonl(INADDR_ANY))
+      in4->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    len = sizeof *in4;
+  } else {
+    inet_pton(AF_INET6, cfg->bind, &in6->sin6_addr);
+    in6->sin6_family = AF_INET6;
+    in6->sin6_port = htons(cfg->port);
+    if (IN6_IS_ADDR_UNSPECIFIED(&in6->sin6_addr))
+      in6->sin6_addr = in6addr_loopback;
+    len = sizeof *in6;
+  }
+  int fd = socket(ss.ss_family, SOCK_STREAM, 0);
+  char reply[64] = "";
+  ssize_t got = -1;
+  if (fd >= 0) {
+    struct timeval tv = {MAIN_HEALTHCHECK_TIMEOUT_S, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    static const char req[] = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n"
+                              "Connection: close\r\n\r\n";
+    if (connect(fd, (struct sockaddr *)&ss, len) == 0 &&
+        send(fd, req, sizeof req - 1, MSG_NOSIGNAL) == (ssize_t)sizeof req - 1)
+      got = recv(fd, reply, sizeof reply - 1, MSG_WAITALL);
+    close(fd);
+  }
+  if (got > 0 && strncmp(reply, "HTTP/1.1 200", 12) == 0)
+    return 0;
+  fprintf(stderr, "sudokud: healthcheck: no 200 from /healthz on port %u\n",
+          (unsigned)cfg->port);
+  return 1;
+}
+
 /* ---- Run ----------------------------------------------------------------- */
 
 int main(int argc, char **argv) {
@@ -283,6 +343,8 @@ int main(int argc, char **argv) {
   int status = main_configure(&cfg, argc, argv);
   if (status >= 0)
     return status;
+  if (cfg.healthcheck)
+    return main_healthcheck(&cfg.http);
 
   /* Before any thread exists, so every thread inherits the mask and the
    * signals reach only sigwait() below. */

@@ -45,6 +45,7 @@
 
 #include "../api/api.h"
 #include "metrics.h"
+#include "page.h"
 #include "pool.h"
 #include "sudoku.h"
 
@@ -84,6 +85,7 @@ static enum MHD_Result http_serve_healthz(struct http_request *req);
 static enum MHD_Result http_serve_readyz(struct http_request *req);
 static enum MHD_Result http_serve_metrics(struct http_request *req);
 static enum MHD_Result http_serve_openapi(struct http_request *req);
+static enum MHD_Result http_serve_page(struct http_request *req);
 
 #define GET_HEAD (HTTP_GET | HTTP_HEAD)
 static const struct http_route routes[] = {
@@ -92,6 +94,7 @@ static const struct http_route routes[] = {
     {"/readyz", GET_HEAD, "GET, HEAD, OPTIONS", http_serve_readyz},
     {"/metrics", GET_HEAD, "GET, HEAD, OPTIONS", http_serve_metrics},
     {"/openapi.yaml", GET_HEAD, "GET, HEAD, OPTIONS", http_serve_openapi},
+    {"/", GET_HEAD, "GET, HEAD, OPTIONS", http_serve_page},
 };
 #define ROUTE_COUNT (sizeof routes / sizeof routes[0])
 #define ROUTE_SOLVE (&routes[0])
@@ -121,6 +124,8 @@ struct http_server {
   bool cors_any;
   char **origins; /* allowlist when not cors_any */
   size_t norigins;
+  char **proxies; /* trusted proxies, canonical address text */
+  size_t nproxies;
   char *openapi; /* NULL: /openapi.yaml answers 404 */
   size_t openapi_len;
   uint16_t port;
@@ -147,6 +152,7 @@ struct http_request {
   enum http_method method;
   uint64_t start_us;
   const char *accept, *origin; /* live in MHD's connection pool */
+  const char *forwarded_for;   /* X-Forwarded-For, or NULL */
   char id[HTTP_REQUEST_ID_MAX + 1];
   char method_name[16];
   char path[HTTP_LOG_PATH_MAX + 1];
@@ -433,6 +439,23 @@ static enum MHD_Result http_serve_openapi(struct http_request *req) {
                     srv->openapi_len, MHD_RESPMEM_PERSISTENT, NULL, 0);
 }
 
+/* The web page (web/index.html, built into the binary by scripts/embed.sh).
+ * It uses only the public API; the query string (?puzzle=...&solve=1) is
+ * read by the page's script, not here. */
+static enum MHD_Result http_serve_page(struct http_request *req) {
+  static const struct http_header extra[] = {
+      {MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache"},
+      {"Content-Security-Policy",
+       "default-src 'self'; script-src 'unsafe-inline'; style-src "
+       "'unsafe-inline'; connect-src 'self'"},
+      {"X-Content-Type-Options", "nosniff"},
+  };
+  return http_reply(req, MHD_HTTP_OK, "text/html; charset=utf-8",
+                    (char *)sudokud_page_html, sudokud_page_html_len,
+                    MHD_RESPMEM_PERSISTENT, extra,
+                    sizeof extra / sizeof extra[0]);
+}
+
 /* ---- /solve -------------------------------------------------------------- */
 
 static bool http_is_name_char(char c) {
@@ -615,6 +638,7 @@ static enum MHD_Result http_begin(struct http_server *srv,
   http_log_copy(req->path, sizeof req->path, url);
   req->accept = http_header(conn, MHD_HTTP_HEADER_ACCEPT);
   req->origin = http_header(conn, "Origin");
+  req->forwarded_for = http_header(conn, "X-Forwarded-For");
   const char *id = http_header(conn, "X-Request-Id");
   if (http_id_ok(id))
     memcpy(req->id, id, strlen(id) + 1);
@@ -711,6 +735,52 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
   return req->route->serve(req);
 }
 
+static bool http_proxy_trusted(const struct http_server *srv,
+                               const char *addr) {
+  for (size_t i = 0; i < srv->nproxies; i++)
+    if (strcmp(srv->proxies[i], addr) == 0)
+      return true;
+  return false;
+}
+
+/*
+ * The client address for the log. X-Forwarded-For is believed only when the
+ * peer is a trusted proxy (anyone else could write anything in it); then the
+ * client is its rightmost entry that is not itself a trusted proxy, and the
+ * line says which proxy it came through: "203.0.113.7 via 127.0.0.1".
+ */
+static void http_client_address(const struct http_server *srv, const char *peer,
+                                const char *xff, char *out, size_t cap) {
+  snprintf(out, cap, "%s", peer);
+  if (xff == NULL || !http_proxy_trusted(srv, peer))
+    return;
+  const char *end = xff + strlen(xff);
+  while (end > xff) {
+    const char *start = end;
+    while (start > xff && start[-1] != ',')
+      start--;
+    const char *a = start, *b = end;
+    while (a < b && (*a == ' ' || *a == '\t'))
+      a++;
+    while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+      b--;
+    char hop[INET6_ADDRSTRLEN];
+    unsigned char bin[sizeof(struct in6_addr)];
+    size_t len = (size_t)(b - a);
+    if (len == 0 || len >= sizeof hop)
+      return; /* malformed: keep the peer */
+    memcpy(hop, a, len);
+    hop[len] = '\0';
+    if (inet_pton(AF_INET, hop, bin) != 1 && inet_pton(AF_INET6, hop, bin) != 1)
+      return;
+    if (!http_proxy_trusted(srv, hop) || start == xff) {
+      snprintf(out, cap, "%s via %s", hop, peer);
+      return;
+    }
+    end = start - 1;
+  }
+}
+
 static void http_complete(void *cls, struct MHD_Connection *conn,
                           void **con_cls, enum MHD_RequestTerminationCode toe) {
   struct http_server *srv = cls;
@@ -722,7 +792,7 @@ static void http_complete(void *cls, struct MHD_Connection *conn,
     metrics_count_request(&srv->metrics, http_route_index(req->route),
                           req->status);
   if (srv->access_log) {
-    char addr[INET6_ADDRSTRLEN] = "-";
+    char addr[INET6_ADDRSTRLEN] = "-", client[INET6_ADDRSTRLEN + 64];
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (ci != NULL && ci->client_addr != NULL) {
@@ -734,6 +804,7 @@ static void http_complete(void *cls, struct MHD_Connection *conn,
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr,
                   sizeof addr);
     }
+    http_client_address(srv, addr, req->forwarded_for, client, sizeof client);
     char status[8] = "-";
     if (req->replied)
       snprintf(status, sizeof status, "%d", req->status);
@@ -750,7 +821,7 @@ static void http_complete(void *cls, struct MHD_Connection *conn,
             ? end[toe]
             : " ?";
     /* One fprintf per line: stdio locks the stream, lines never mix. */
-    fprintf(stderr, "%s \"%s %s\" %s %zuB %lluus id=%s%s\n", addr,
+    fprintf(stderr, "%s \"%s %s\" %s %zuB %lluus id=%s%s\n", client,
             req->method_name, req->path, status, req->bytes,
             (unsigned long long)(http_now_us() - req->start_us), req->id, how);
   }
@@ -794,13 +865,15 @@ void http_config_default(struct http_config *cfg) {
   cfg->access_log = true;
 }
 
-/* Splits the comma-separated allowlist; spaces around names are dropped. */
-static bool http_origins_parse(struct http_server *srv, const char *list) {
+/* Splits a comma-separated list into malloc'd strings; spaces around
+ * names are dropped, and so is a "*" entry, which sets *any. */
+static bool http_list_parse(const char *list, char ***items, size_t *count,
+                            bool *any) {
   size_t n = 1;
   for (const char *p = list; *p != '\0'; p++)
     n += *p == ',';
-  srv->origins = calloc(n, sizeof *srv->origins);
-  if (srv->origins == NULL)
+  *items = calloc(n, sizeof **items);
+  if (*items == NULL)
     return false;
   for (const char *p = list;;) {
     const char *comma = strchr(p, ',');
@@ -810,18 +883,54 @@ static bool http_origins_parse(struct http_server *srv, const char *list) {
     while (e > p && e[-1] == ' ')
       e--;
     if (e - p == 1 && *p == '*')
-      srv->cors_any = true;
+      *any = true;
     else if (e > p) {
       char *s = malloc((size_t)(e - p) + 1);
       if (s == NULL)
         return false;
       memcpy(s, p, (size_t)(e - p));
       s[e - p] = '\0';
-      srv->origins[srv->norigins++] = s;
+      (*items)[(*count)++] = s;
     }
     if (comma == NULL)
       break;
     p = comma + 1;
+  }
+  return true;
+}
+
+/* Trusted proxies: IP literals, kept in canonical text form so that the
+ * peer address (from inet_ntop) compares with strcmp. */
+static bool http_proxies_parse(struct http_server *srv, const char *list,
+                               char *err, size_t errlen) {
+  bool any = false;
+  if (!http_list_parse(list, &srv->proxies, &srv->nproxies, &any)) {
+    snprintf(err, errlen, "out of memory");
+    return false;
+  }
+  for (size_t i = 0; i < srv->nproxies; i++) {
+    unsigned char bin[sizeof(struct in6_addr)];
+    int family = AF_INET;
+    if (inet_pton(AF_INET, srv->proxies[i], bin) != 1) {
+      family = AF_INET6;
+      if (inet_pton(AF_INET6, srv->proxies[i], bin) != 1) {
+        snprintf(err, errlen,
+                 "trusted proxy '%.64s' is not an IPv4 or IPv6 address",
+                 srv->proxies[i]);
+        return false;
+      }
+    }
+    char *canon = realloc(srv->proxies[i], INET6_ADDRSTRLEN);
+    if (canon == NULL) {
+      snprintf(err, errlen, "out of memory");
+      return false;
+    }
+    srv->proxies[i] = canon;
+    inet_ntop(family, bin, canon, INET6_ADDRSTRLEN);
+  }
+  if (any) {
+    snprintf(err, errlen, "trusted proxies must be addresses, not '*'");
+    return false;
   }
   return true;
 }
@@ -832,6 +941,9 @@ static void http_free(struct http_server *srv) {
   for (size_t i = 0; i < srv->norigins; i++)
     free(srv->origins[i]);
   free(srv->origins);
+  for (size_t i = 0; i < srv->nproxies; i++)
+    free(srv->proxies[i]);
+  free(srv->proxies);
   free(srv->openapi);
   free(srv);
 }
@@ -887,12 +999,15 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
              bind);
     goto fail;
   }
-  if (!http_origins_parse(srv, cfg->cors_origins != NULL
-                                   ? cfg->cors_origins
-                                   : HTTP_DEFAULT_CORS_ORIGINS)) {
+  if (!http_list_parse(cfg->cors_origins != NULL ? cfg->cors_origins
+                                                 : HTTP_DEFAULT_CORS_ORIGINS,
+                       &srv->origins, &srv->norigins, &srv->cors_any)) {
     snprintf(err, errlen, "out of memory");
     goto fail;
   }
+  if (cfg->trusted_proxies != NULL &&
+      !http_proxies_parse(srv, cfg->trusted_proxies, err, errlen))
+    goto fail;
   if (cfg->openapi != NULL) {
     srv->openapi = malloc(cfg->openapi_len > 0 ? cfg->openapi_len : 1);
     if (srv->openapi == NULL) {

@@ -4,8 +4,9 @@
  * request ids, access log and Prometheus metrics.
  *
  * Routes: POST /solve, GET|HEAD /healthz, /readyz, /metrics, /openapi.yaml,
- * and OPTIONS (CORS preflight) on each of them. What a /solve body means,
- * and every error body, come from api.h; this module only moves bytes.
+ * / (the web page), and OPTIONS (CORS preflight) on each of them. What a /solve
+ * body means, and every error body, come from api.h; this module only moves
+ * bytes.
  *
  * What it does NOT do: parse puzzles or JSON, read flags or the environment,
  * install signal handlers. A server holds all its state; there are no
@@ -39,10 +40,13 @@ struct http_config {
   unsigned queue;       /* requests waiting for a worker; 0 = no workers
                            wait, a slow solve is answered 503 */
   unsigned max_connections;
-  unsigned timeout_s;       /* idle connection timeout; 0 = none */
-  const char *cors_origins; /* comma-separated allowlist; "*" = any origin */
-  bool access_log;          /* one line per request on stderr */
-  const char *openapi;      /* bytes served at /openapi.yaml; NULL = 404 */
+  unsigned timeout_s;          /* idle connection timeout; 0 = none */
+  const char *cors_origins;    /* comma-separated allowlist; "*" = any origin */
+  const char *trusted_proxies; /* comma-separated IP literals whose
+                                  X-Forwarded-For the access log believes;
+                                  NULL = none */
+  bool access_log;             /* one line per request on stderr */
+  const char *openapi;         /* bytes served at /openapi.yaml; NULL = 404 */
   size_t openapi_len;
 };
 
