@@ -19,9 +19,9 @@
 
 #include "sudoku.h"
 
-static const char *const default_files[] = {"17clue.txt", "top1465.txt",
-                                            "forum_hardest_1905_11plus.txt",
-                                            "easy_kagglestyle_20k.txt"};
+static const char *const default_files[] = {
+    "17clue.txt", "top1465.txt", "forum_hardest_1905_11plus.txt",
+    "easy_kagglestyle_20k.txt", "tests/data/generated_16x16_45pct.txt"};
 
 struct timing {
   double total_us, max_us;
