@@ -4,6 +4,7 @@
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
 BUILD ?= build
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -122,9 +123,13 @@ install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(SUDOKU) $(DESTDIR)$(BINDIR)/sudoku
 	install -m 755 $(SUDOKUD) $(DESTDIR)$(BINDIR)/sudokud
+	install -d $(DESTDIR)$(DATADIR)/sudokud
+	install -m 644 openapi.yaml $(DESTDIR)$(DATADIR)/sudokud/openapi.yaml
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(BINDIR)/sudokud
+	rm -f $(DESTDIR)$(DATADIR)/sudokud/openapi.yaml
+	-rmdir $(DESTDIR)$(DATADIR)/sudokud 2>/dev/null
 
 format:
 	clang-format -i include/*.h src/*.c src/*/*.c src/*/*.h tests/*.c tests/*.h bench/*.c

@@ -258,9 +258,10 @@ fail:
   return NULL;
 }
 
-/* The --openapi file, else ./openapi.yaml, else ../openapi.yaml next to the
- * binary (build/sudokud in a checkout). A missing default is not an error:
- * the route answers 404. */
+/* The --openapi file, else ./openapi.yaml, else next to the binary:
+ * ../share/sudokud/openapi.yaml (make install) or ../openapi.yaml
+ * (build/sudokud in a checkout). A missing default is not an error: the
+ * route answers 404. */
 static char *main_load_openapi(const char *given, size_t *len) {
   if (given != NULL) {
     char *buf = main_read_file(given, len);
@@ -272,17 +273,21 @@ static char *main_load_openapi(const char *given, size_t *len) {
   char *buf = main_read_file("openapi.yaml", len);
   if (buf != NULL)
     return buf;
+  static const char *const beside[] = {"/../share/sudokud/openapi.yaml",
+                                       "/../openapi.yaml"};
   char exe[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n <= 0)
     return NULL;
   exe[n] = '\0';
   char *slash = strrchr(exe, '/');
-  if (slash == NULL ||
-      (size_t)(slash - exe) + sizeof "/../openapi.yaml" > sizeof exe)
-    return NULL;
-  strcpy(slash, "/../openapi.yaml");
-  return main_read_file(exe, len);
+  for (size_t i = 0; slash != NULL && i < 2 && buf == NULL; i++) {
+    if ((size_t)(slash - exe) + strlen(beside[i]) + 1 > sizeof exe)
+      return NULL;
+    strcpy(slash, beside[i]);
+    buf = main_read_file(exe, len);
+  }
+  return buf;
 }
 
 /* ---- --healthcheck ------------------------------------------------------- */
