@@ -37,7 +37,7 @@ SUDOKUD := $(BUILD)/sudokud
 TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 
-.PHONY: all test check bench bench-http asan install uninstall clean run format deps \
+.PHONY: all test check bench bench-http browser-test asan install uninstall clean run format deps \
   deps-test deps-bench
 
 all: $(SUDOKU) $(SUDOKUD)
@@ -109,6 +109,11 @@ asan:
 # A benchmark, not a test: prints a table, never fails on time.
 bench: deps-bench $(BENCH)
 	$(BENCH) $(BENCH_ARGS)
+
+# The web page in headless Chromium (installs chromium and playwright-core
+# when missing); screenshots in build/screenshots/.
+browser-test: $(SUDOKUD)
+	bash tests/browser/run.sh $(SUDOKUD)
 
 # Starts the service on PORT (default 8080); flags in SUDOKUD_ARGS.
 # wrk against sudokud and nginx on loopback, interleaved (a benchmark).
