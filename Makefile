@@ -37,7 +37,7 @@ SUDOKUD := $(BUILD)/sudokud
 TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 
-.PHONY: all test check bench bench-http browser-test asan install uninstall clean run format deps \
+.PHONY: all test check bench bench-http browser-test docker-test asan install uninstall clean run format deps \
   deps-test deps-bench
 
 all: $(SUDOKU) $(SUDOKUD)
@@ -114,6 +114,11 @@ bench: deps-bench $(BENCH)
 # when missing); screenshots in build/screenshots/.
 browser-test: $(SUDOKUD)
 	bash tests/browser/run.sh $(SUDOKUD)
+
+# Builds the Dockerfile with podman (no Docker engine here) and tests the
+# image: /solve, HEALTHCHECK, non-root, SIGTERM exit 0, size <= 100 MB.
+docker-test:
+	bash scripts/docker-test.sh
 
 # Starts the service on PORT (default 8080); flags in SUDOKUD_ARGS.
 # wrk against sudokud and nginx on loopback, interleaved (a benchmark).

@@ -451,7 +451,7 @@ static enum MHD_Result http_serve_page(struct http_request *req) {
       {"X-Content-Type-Options", "nosniff"},
   };
   return http_reply(req, MHD_HTTP_OK, "text/html; charset=utf-8",
-                    (char *)sudokud_page_html, sudokud_page_html_len,
+                    (char *)(uintptr_t)sudokud_page_html, sudokud_page_html_len,
                     MHD_RESPMEM_PERSISTENT, extra,
                     sizeof extra / sizeof extra[0]);
 }

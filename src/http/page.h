@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-extern const char sudokud_page_html[];
+extern const unsigned char sudokud_page_html[]; /* UTF-8 */
 extern const size_t sudokud_page_html_len;
 
 #endif
