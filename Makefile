@@ -37,7 +37,7 @@ SUDOKUD := $(BUILD)/sudokud
 TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 
-.PHONY: all test check bench bench-http browser-test docker-test asan install uninstall clean run format deps \
+.PHONY: all test check bench bench-http browser-test docker-test contract asan install uninstall clean run format deps \
   deps-test deps-bench
 
 all: $(SUDOKU) $(SUDOKUD)
@@ -109,6 +109,11 @@ asan:
 # A benchmark, not a test: prints a table, never fails on time.
 bench: deps-bench $(BENCH)
 	$(BENCH) $(BENCH_ARGS)
+
+# The OpenAPI contract: Redocly lint, then every answer of the HTTP suite
+# validated against openapi.yaml (node >= 20.19 and npm; tests/contract).
+contract: deps-test $(TESTS) $(SUDOKU) $(SUDOKUD)
+	MAKE="$(MAKE)" BUILD=$(BUILD) bash tests/contract/run.sh
 
 # The web page in headless Chromium (installs chromium and playwright-core
 # when missing); screenshots in build/screenshots/.

@@ -3,13 +3,18 @@
  * port, spoken to over TCP by a small HTTP/1.1 client: every status code,
  * every input format, negotiation, batch, CORS, metrics, workers, overload,
  * SIGTERM with a request in flight.
+ *
+ * With CONTRACT_LOG naming a file, every answer received is appended to it
+ * as one JSON line, checked against openapi.yaml by tests/contract/.
  */
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,8 +124,149 @@ static void send_all(int fd, const char *p, size_t len) {
   }
 }
 
-/* Reads the whole answer until the server closes (Connection: close). */
-static struct reply read_reply(int fd) {
+/* The value of header name in r ("" when absent), case-insensitive. */
+static const char *header(const struct reply *r, const char *name, char *buf,
+                          size_t cap) {
+  size_t nl = strlen(name);
+  for (const char *p = strstr(r->head, "\r\n"); p != NULL;
+       p = strstr(p + 2, "\r\n")) {
+    if (strncasecmp(p + 2, name, nl) == 0 && p[2 + nl] == ':') {
+      const char *v = p + 3 + nl;
+      v += strspn(v, " ");
+      size_t len = strcspn(v, "\r");
+      snprintf(buf, cap, "%.*s", (int)(len < cap ? len : cap - 1), v);
+      return buf;
+    }
+  }
+  buf[0] = '\0';
+  return buf;
+}
+
+/* ---- The contract log (CONTRACT_LOG) ------------------------------------ */
+
+/* s[0..n) as a JSON string: quotes, backslashes and control bytes escaped,
+ * other bytes (UTF-8) as they are. */
+static void json_string(FILE *f, const char *s, size_t n) {
+  fputc('"', f);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c == '\n')
+      fputs("\\n", f);
+    else if (c == '\r')
+      fputs("\\r", f);
+    else if (c == '\t')
+      fputs("\\t", f);
+    else if (c < 0x20 || c == 0x7f)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+/* The headers of r as a JSON object: names lowercased, the values of a
+ * repeated name joined with ", ". */
+static void json_headers(FILE *f, const struct reply *r) {
+  const char *name[64], *value[64];
+  size_t nlen[64], vlen[64], count = 0;
+  for (const char *p = strstr(r->head, "\r\n"); p != NULL && count < 64;
+       p = strstr(p + 2, "\r\n")) {
+    const char *line = p + 2, *colon = line + strcspn(line, ":\r");
+    if (*colon != ':')
+      continue;
+    const char *v = colon + 1 + strspn(colon + 1, " \t");
+    size_t len = strcspn(v, "\r");
+    while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+      len--;
+    name[count] = line;
+    nlen[count] = (size_t)(colon - line);
+    value[count] = v;
+    vlen[count++] = len;
+  }
+  fputc('{', f);
+  bool first = true;
+  for (size_t i = 0; i < count; i++) {
+    bool seen = false;
+    for (size_t j = 0; j < i && !seen; j++)
+      seen = nlen[j] == nlen[i] && strncasecmp(name[j], name[i], nlen[i]) == 0;
+    if (seen)
+      continue;
+    char lower[128];
+    size_t ln = nlen[i] < sizeof lower ? nlen[i] : sizeof lower - 1;
+    for (size_t k = 0; k < ln; k++)
+      lower[k] = (char)tolower((unsigned char)name[i][k]);
+    fputs(first ? "" : ",", f);
+    first = false;
+    json_string(f, lower, ln);
+    fputc(':', f);
+    /* The joined value, built in a memory stream and written escaped. */
+    char *joined = NULL;
+    size_t jlen = 0;
+    FILE *j = open_memstream(&joined, &jlen);
+    ck_assert_ptr_nonnull(j);
+    for (size_t k = i; k < count; k++)
+      if (nlen[k] == nlen[i] && strncasecmp(name[k], name[i], nlen[i]) == 0)
+        fprintf(j, "%s%.*s", k == i ? "" : ", ", (int)vlen[k], value[k]);
+    fclose(j);
+    json_string(f, joined, jlen);
+    free(joined);
+  }
+  fputc('}', f);
+}
+
+/* Appends one exchange to $CONTRACT_LOG, when set, as one JSON line:
+ * {"method","path" (without the query),"status","content_type" (null when
+ * absent),"headers","body"}. One write(2) with O_APPEND per line. */
+static void contract_log(const char *method, const char *path,
+                         const struct reply *r) {
+  const char *file = getenv("CONTRACT_LOG");
+  if (file == NULL || file[0] == '\0')
+    return;
+  char *line = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&line, &len);
+  ck_assert_ptr_nonnull(f);
+  char ctype[512];
+  header(r, "Content-Type", ctype, sizeof ctype);
+  fputs("{\"method\":", f);
+  json_string(f, method, strlen(method));
+  fputs(",\"path\":", f);
+  json_string(f, path, strcspn(path, "?"));
+  fprintf(f, ",\"status\":%d,\"content_type\":", r->status);
+  if (ctype[0] != '\0')
+    json_string(f, ctype, strlen(ctype));
+  else
+    fputs("null", f);
+  fputs(",\"headers\":", f);
+  json_headers(f, r);
+  fputs(",\"body\":", f);
+  json_string(f, r->body, r->body_len);
+  fputs("}\n", f);
+  fclose(f);
+  int fd = open(file, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  ck_assert_msg(fd >= 0, "CONTRACT_LOG %s: %s", file, strerror(errno));
+  ck_assert_int_eq(write(fd, line, len), (ssize_t)len);
+  close(fd);
+  free(line);
+}
+
+/* Splits buf[0..len) into a reply; buf becomes r.head. */
+static struct reply parse_reply(char *buf, size_t len) {
+  struct reply r = {0, buf, NULL, 0};
+  char *end = strstr(buf, "\r\n\r\n");
+  ck_assert_msg(end != NULL, "no complete header in '%s'", buf);
+  *end = '\0';
+  r.body = end + 4;
+  r.body_len = len - (size_t)(r.body - buf);
+  ck_assert_int_eq(sscanf(buf, "HTTP/1.1 %d", &r.status), 1);
+  return r;
+}
+
+/* Reads the whole answer to method path until the server closes
+ * (Connection: close), and logs it for the contract. */
+static struct reply read_reply(int fd, const char *method, const char *path) {
   size_t cap = 1 << 16, len = 0;
   char *buf = malloc(cap + 1);
   ssize_t n;
@@ -133,13 +279,41 @@ static struct reply read_reply(int fd) {
   }
   close(fd);
   buf[len] = '\0';
-  struct reply r = {0, buf, NULL, 0};
-  char *end = strstr(buf, "\r\n\r\n");
-  ck_assert_msg(end != NULL, "no complete header in '%s'", buf);
-  *end = '\0';
-  r.body = end + 4;
-  r.body_len = len - (size_t)(r.body - buf);
-  ck_assert_int_eq(sscanf(buf, "HTTP/1.1 %d", &r.status), 1);
+  struct reply r = parse_reply(buf, len);
+  contract_log(method, path, &r);
+  return r;
+}
+
+/* One request without a body on a kept-alive connection: the answer is
+ * read up to its Content-Length, and the connection stays open. */
+static struct reply request_on(int fd, const char *method, const char *path) {
+  char head[512];
+  int n = snprintf(head, sizeof head, "%s %s HTTP/1.1\r\nHost: x\r\n\r\n",
+                   method, path);
+  send_all(fd, head, (size_t)n);
+  size_t cap = 1 << 16, len = 0, want = 0;
+  char *buf = malloc(cap + 1);
+  for (;;) {
+    buf[len] = '\0';
+    char *end = strstr(buf, "\r\n\r\n");
+    if (end != NULL && want == 0) {
+      const char *cl = NULL;
+      for (const char *p = strstr(buf, "\r\n"); p != NULL && p < end;
+           p = strstr(p + 2, "\r\n"))
+        if (strncasecmp(p + 2, "Content-Length:", 15) == 0)
+          cl = p + 17;
+      ck_assert_msg(cl != NULL, "no Content-Length in '%s'", buf);
+      want = (size_t)(end + 4 - buf) + strtoul(cl, NULL, 10);
+    }
+    if (want > 0 && len >= want)
+      break;
+    ck_assert_uint_lt(len, cap);
+    ssize_t got = recv(fd, buf + len, cap - len, 0);
+    ck_assert_msg(got > 0, "connection closed after '%s'", buf);
+    len += (size_t)got;
+  }
+  struct reply r = parse_reply(buf, len);
+  contract_log(method, path, &r);
   return r;
 }
 
@@ -160,28 +334,10 @@ static struct reply request(int port, const char *method, const char *path,
   send_all(fd, head, (size_t)n);
   if (body != NULL)
     send_all(fd, body, blen);
-  return read_reply(fd);
+  return read_reply(fd, method, path);
 }
 
 static void reply_free(struct reply *r) { free(r->head); }
-
-/* The value of header name in r ("" when absent), case-insensitive. */
-static const char *header(const struct reply *r, const char *name, char *buf,
-                          size_t cap) {
-  size_t nl = strlen(name);
-  for (const char *p = strstr(r->head, "\r\n"); p != NULL;
-       p = strstr(p + 2, "\r\n")) {
-    if (strncasecmp(p + 2, name, nl) == 0 && p[2 + nl] == ':') {
-      const char *v = p + 3 + nl;
-      v += strspn(v, " ");
-      size_t len = strcspn(v, "\r");
-      snprintf(buf, cap, "%.*s", (int)(len < cap ? len : cap - 1), v);
-      return buf;
-    }
-  }
-  buf[0] = '\0';
-  return buf;
-}
 
 #define HAS(r, piece)                                                          \
   ck_assert_msg(strstr((r).body, (piece)) != NULL, "body '%s' lacks '%s'",     \
@@ -211,6 +367,9 @@ static void shared_stop(void) { server_stop(&shared); }
 #define JSON_HDR "Content-Type: application/json\r\n"
 #define TEXT_HDR "Content-Type: text/plain\r\n"
 #define FORM_HDR "Content-Type: application/x-www-form-urlencoded\r\n"
+#define ACCEPT_TEXT "Accept: text/plain\r\n"
+/* A body announced over --max-body (4096) and never sent: 413 at once. */
+#define HUGE_HDR "Content-Length: 100000\r\n"
 
 /* method, path, headers, body -> status, content type prefix, body piece. */
 static const struct {
@@ -281,6 +440,82 @@ static const struct {
      "/problems/not-found"},
     {"GET", "/metrics", NULL, NULL, 200, "text/plain",
      "sudokud_requests_total"},
+    {"GET", "/openapi.yaml", NULL, NULL, 200, "application/yaml",
+     "openapi: 3.1"},
+    /* More shapes of 200: null and false uniqueness, batches that fail in
+     * part (JSON items with a problem, judge text "no solution"). */
+    {"POST", "/solve", JSON_HDR,
+     "{\"puzzle\":\"" CLASSIC "\",\"max_solutions\":1}", 200,
+     "application/json", "\"unique\":null"},
+    {"POST", "/solve", JSON_HDR, "{\"puzzle\":\"" MULTI "\"}", 200,
+     "application/json", "\"unique\":false"},
+    {"POST", "/solve", JSON_HDR,
+     "{\"puzzles\":[\"" CLASSIC "\",\"" CONFLICTING "\",\"" NO_SOLUTION "\"]}",
+     200, "application/json", "\"failed\":2"},
+    {"POST", "/solve", TEXT_HDR, CLASSIC "\n\n" NO_SOLUTION "\n", 200,
+     "text/plain", "no solution"},
+    /* Every error status of every path, as a problem and as text. */
+    {"POST", "/solve?format=xml", JSON_HDR, "{\"puzzle\":\"" CLASSIC "\"}", 400,
+     "application/problem+json", "/problems/invalid-format"},
+    {"POST", "/solve", TEXT_HDR ACCEPT_TEXT,
+     CLASSIC "\n" CLASSIC "\n" CLASSIC "\n" CLASSIC "\n" CLASSIC "\n" CLASSIC
+             "\n",
+     413, "text/plain", "error: "},
+    {"POST", "/solve", "Content-Type: application/xml\r\n" ACCEPT_TEXT, "<p/>",
+     415, "text/plain", "error: "},
+    {"POST", "/solve", JSON_HDR ACCEPT_TEXT, "{\"puzzle\":\"" NO_SOLUTION "\"}",
+     422, "text/plain", "error: "},
+    {"GET", "/solve", ACCEPT_TEXT, NULL, 405, "text/plain", "error: "},
+    {"HEAD", "/solve", NULL, NULL, 405, "application/problem+json", ""},
+    {"POST", "/healthz", ACCEPT_TEXT, NULL, 405, "text/plain", "error: "},
+    {"PUT", "/readyz", NULL, NULL, 405, "application/problem+json",
+     "method-not-allowed"},
+    {"PUT", "/readyz", ACCEPT_TEXT, NULL, 405, "text/plain", "error: "},
+    {"POST", "/metrics", NULL, NULL, 405, "application/problem+json",
+     "method-not-allowed"},
+    {"POST", "/metrics", ACCEPT_TEXT, NULL, 405, "text/plain", "error: "},
+    {"DELETE", "/openapi.yaml", NULL, NULL, 405, "application/problem+json",
+     "method-not-allowed"},
+    {"DELETE", "/openapi.yaml", ACCEPT_TEXT, NULL, 405, "text/plain",
+     "error: "},
+    {"GET", "/nope", ACCEPT_TEXT, NULL, 404, "text/plain",
+     "error: no such path"},
+    {"GET", "/healthz", HUGE_HDR, NULL, 413, "application/problem+json",
+     "/problems/body-too-large"},
+    {"GET", "/healthz", HUGE_HDR ACCEPT_TEXT, NULL, 413, "text/plain",
+     "error: "},
+    {"GET", "/readyz", HUGE_HDR, NULL, 413, "application/problem+json",
+     "/problems/body-too-large"},
+    {"GET", "/readyz", HUGE_HDR ACCEPT_TEXT, NULL, 413, "text/plain",
+     "error: "},
+    {"GET", "/metrics", HUGE_HDR, NULL, 413, "application/problem+json",
+     "/problems/body-too-large"},
+    {"GET", "/metrics", HUGE_HDR ACCEPT_TEXT, NULL, 413, "text/plain",
+     "error: "},
+    {"GET", "/openapi.yaml", HUGE_HDR, NULL, 413, "application/problem+json",
+     "/problems/body-too-large"},
+    {"GET", "/openapi.yaml", HUGE_HDR ACCEPT_TEXT, NULL, 413, "text/plain",
+     "error: "},
+    {"GET", "/", NULL, NULL, 200, "text/html", "<"},
+    {"POST", "/", JSON_HDR, "{}", 405, "application/problem+json",
+     "method-not-allowed"},
+    {"POST", "/", ACCEPT_TEXT, NULL, 405, "text/plain", "error: "},
+    {"GET", "/", HUGE_HDR, NULL, 413, "application/problem+json",
+     "/problems/body-too-large"},
+    {"GET", "/", HUGE_HDR ACCEPT_TEXT, NULL, 413, "text/plain", "error: "},
+    {"HEAD", "/", NULL, NULL, 200, "text/html", ""},
+    {"OPTIONS", "/", NULL, NULL, 204, "", ""},
+    /* HEAD: GET's status and headers, no body. */
+    {"HEAD", "/healthz", NULL, NULL, 200, "application/json", ""},
+    {"HEAD", "/readyz", NULL, NULL, 200, "application/json", ""},
+    {"HEAD", "/metrics", NULL, NULL, 200, "text/plain", ""},
+    {"HEAD", "/openapi.yaml", NULL, NULL, 200, "application/yaml", ""},
+    /* OPTIONS: a preflight on every path (no content type, no body). */
+    {"OPTIONS", "/solve", NULL, NULL, 204, "", ""},
+    {"OPTIONS", "/healthz", NULL, NULL, 204, "", ""},
+    {"OPTIONS", "/readyz", NULL, NULL, 204, "", ""},
+    {"OPTIONS", "/metrics", NULL, NULL, 204, "", ""},
+    {"OPTIONS", "/openapi.yaml", NULL, NULL, 204, "", ""},
 };
 
 START_TEST(exchange) {
@@ -293,9 +528,11 @@ START_TEST(exchange) {
   HAS(r, exchanges[_i].has);
   char id[256];
   ck_assert_uint_gt(strlen(header(&r, "X-Request-Id", id, sizeof id)), 0);
-  if (r.status == 405)
+  if (r.status == 405 || r.status == 204)
     HEADER_HAS(r, "Allow",
                strcmp(exchanges[_i].path, "/solve") == 0 ? "POST" : "GET");
+  if (r.status == 204 || strcmp(exchanges[_i].method, "HEAD") == 0)
+    ck_assert_uint_eq(r.body_len, 0);
   if (r.status == 415)
     HEADER_HAS(r, "Accept-Post", "application/json");
   if (strcmp(exchanges[_i].path, "/solve") == 0)
@@ -323,7 +560,7 @@ START_TEST(body_too_large_by_content_length) {
   const char *head = "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: "
                      "text/plain\r\nContent-Length: 10000000\r\n\r\n";
   send_all(fd, head, strlen(head));
-  struct reply r = read_reply(fd);
+  struct reply r = read_reply(fd, "POST", "/solve");
   ck_assert_int_eq(r.status, 413);
   HAS(r, "/problems/body-too-large");
   reply_free(&r);
@@ -344,7 +581,7 @@ START_TEST(body_too_large_chunked) {
   for (int i = 0; i < 6; i++)
     send_all(fd, chunk, 5 + 1024 + 2);
   send_all(fd, "0\r\n\r\n", 5);
-  struct reply r = read_reply(fd);
+  struct reply r = read_reply(fd, "POST", "/solve");
   ck_assert_int_eq(r.status, 413);
   reply_free(&r);
 }
@@ -464,7 +701,7 @@ START_TEST(slow_solve_does_not_stall_others) {
     reply_free(&r);
   }
   double quick = now_seconds() - t0;
-  struct reply r = read_reply(slow);
+  struct reply r = read_reply(slow, "POST", "/solve");
   ck_assert_int_eq(r.status, 422);
   HAS(r, "/problems/deadline-exceeded");
   reply_free(&r);
@@ -486,10 +723,15 @@ START_TEST(overload_gets_503) {
   HEADER_IS(r, "Retry-After", "1");
   HAS(r, "/problems/overloaded");
   reply_free(&r);
-  r = read_reply(a);
+  r = request(s.port, "POST", "/solve", JSON_HDR ACCEPT_TEXT, slow_body());
+  ck_assert_int_eq(r.status, 503);
+  HEADER_IS(r, "Retry-After", "1");
+  HAS(r, "error: ");
+  reply_free(&r);
+  r = read_reply(a, "POST", "/solve");
   ck_assert_int_eq(r.status, 422);
   reply_free(&r);
-  r = read_reply(b);
+  r = read_reply(b, "POST", "/solve");
   ck_assert_int_eq(r.status, 422);
   reply_free(&r);
   ck_assert_int_eq(server_stop(&s), 0);
@@ -503,7 +745,7 @@ START_TEST(sigterm_drains_in_flight) {
   int slow = send_slow(s.port);
   sleep_ms(200);
   kill(s.pid, SIGTERM);
-  struct reply r = read_reply(slow);
+  struct reply r = read_reply(slow, "POST", "/solve");
   ck_assert_int_eq(r.status, 422);
   HAS(r, "/problems/deadline-exceeded");
   reply_free(&r);
@@ -520,6 +762,58 @@ START_TEST(sigterm_drains_in_flight) {
   ck_assert_ptr_nonnull(strstr(log, "\"POST /solve\" 422"));
   free(log);
   unlink(s.log);
+}
+END_TEST
+
+/* After SIGTERM, while a request is in flight: /readyz, asked on a
+ * connection opened before (the listening socket is closed), says
+ * draining with Retry-After. */
+START_TEST(readyz_draining_after_sigterm) {
+  struct server s;
+  server_start(&s, "--deadline-ms 1000");
+  int keep = connect_to(s.port);
+  struct reply r = request_on(keep, "GET", "/readyz");
+  ck_assert_int_eq(r.status, 200);
+  HAS(r, "\"ready\"");
+  reply_free(&r);
+  int slow = send_slow(s.port);
+  sleep_ms(150);
+  kill(s.pid, SIGTERM);
+  sleep_ms(150);
+  r = request_on(keep, "GET", "/readyz");
+  ck_assert_int_eq(r.status, 503);
+  HEADER_IS(r, "Retry-After", "1");
+  HAS(r, "\"draining\"");
+  reply_free(&r);
+  close(keep);
+  r = read_reply(slow, "POST", "/solve");
+  ck_assert_int_eq(r.status, 422);
+  reply_free(&r);
+  int status = -1;
+  for (int i = 0; i < 1000; i++) {
+    if (waitpid(s.pid, &status, WNOHANG) == s.pid)
+      break;
+    sleep_ms(10);
+  }
+  ck_assert(WIFEXITED(status));
+  ck_assert_int_eq(WEXITSTATUS(status), 0);
+  unlink(s.log);
+}
+END_TEST
+
+/* Without its openapi.yaml, the service answers 404 for it. */
+START_TEST(openapi_missing_is_404) {
+  struct server s;
+  server_start(&s, "--openapi /nonexistent/openapi.yaml");
+  struct reply r = request(s.port, "GET", "/openapi.yaml", NULL, NULL);
+  ck_assert_int_eq(r.status, 404);
+  HAS(r, "/problems/not-found");
+  reply_free(&r);
+  r = request(s.port, "GET", "/openapi.yaml", ACCEPT_TEXT, NULL);
+  ck_assert_int_eq(r.status, 404);
+  HAS(r, "error: ");
+  reply_free(&r);
+  ck_assert_int_eq(server_stop(&s), 0);
 }
 END_TEST
 
@@ -557,6 +851,8 @@ Suite *http_suite(void) {
   tcase_set_timeout(tc, 30);
   tcase_add_test(tc, overload_gets_503);
   tcase_add_test(tc, sigterm_drains_in_flight);
+  tcase_add_test(tc, readyz_draining_after_sigterm);
+  tcase_add_test(tc, openapi_missing_is_404);
   tcase_add_test(tc, bad_configuration_exits_2);
   suite_add_tcase(s, tc);
   return s;

@@ -306,7 +306,8 @@ static void render_problem(int status, const char *code, const char *detail,
   if (body == NULL) {
     /* Out of memory: a static body, still a problem, still not 200. */
     static const char oom[] = "{\"type\":\"/problems/internal-error\","
-                              "\"title\":\"Internal error\",\"status\":500}";
+                              "\"title\":\"Internal error\",\"status\":500,"
+                              "\"detail\":\"out of memory\"}";
     response_set(out, 500, CT_PROBLEM, NULL, 0, "internal-error");
     out->body = malloc(sizeof oom);
     if (out->body != NULL) {

@@ -57,6 +57,8 @@
  * no response mid-upload); past this many times max_body the connection is
  * closed instead, so that no upload ties up a thread for ever. */
 #define HTTP_DISCARD_FACTOR 4u
+/* How long http_stop() lets MHD send the answers it resumed. */
+#define HTTP_STOP_FLUSH_MS 1000u
 
 #define CONTENT_JSON "application/json"
 
@@ -1034,10 +1036,13 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
       flags, cfg->port, NULL, NULL, http_access, srv,
       /* first, or MHD logs that it is not first with its own logger */
       MHD_OPTION_EXTERNAL_LOGGER, http_mhd_log, srv, MHD_OPTION_SOCK_ADDR,
-      (struct sockaddr *)&addr, MHD_OPTION_THREAD_POOL_SIZE, cfg->threads,
-      MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections,
-      MHD_OPTION_CONNECTION_TIMEOUT, cfg->timeout_s,
-      MHD_OPTION_NOTIFY_COMPLETED, http_complete, srv, MHD_OPTION_END);
+      (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
+      cfg->max_connections, MHD_OPTION_CONNECTION_TIMEOUT, cfg->timeout_s,
+      MHD_OPTION_NOTIFY_COMPLETED, http_complete, srv,
+      /* Last: one thread needs no pool, and MHD warns about a size of 0 or
+       * 1, so the list simply ends here then. */
+      cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
+      cfg->threads, MHD_OPTION_END);
   pthread_mutex_lock(&srv->log_lock);
   srv->starting = false;
   if (srv->daemon != NULL && srv->start_err[0] != '\0')
@@ -1064,15 +1069,10 @@ fail:
 
 uint16_t http_port(const struct http_server *srv) { return srv->port; }
 
-unsigned http_drain(struct http_server *srv, unsigned ms) {
-  if (!atomic_exchange(&srv->draining, true)) {
-    /* Needs MHD_USE_ITC with internal threads; the socket is ours now. */
-    MHD_socket fd = MHD_quiesce_daemon(srv->daemon);
-    if (fd != MHD_INVALID_SOCKET)
-      close(fd);
-  }
-  /* Polling every 10 ms: a condition variable would need the completion
-   * callback to take a lock on every request. */
+/* Waits until no request is in flight or ms pass; returns those left.
+ * Polling every 10 ms: a condition variable would need the completion
+ * callback to take a lock on every request. */
+static unsigned http_wait_idle(struct http_server *srv, unsigned ms) {
   uint64_t end = http_now_us() + (uint64_t)ms * 1000u;
   unsigned left;
   while ((left = atomic_load(&srv->in_flight)) > 0 && http_now_us() < end) {
@@ -1080,6 +1080,16 @@ unsigned http_drain(struct http_server *srv, unsigned ms) {
     nanosleep(&ts, NULL);
   }
   return left;
+}
+
+unsigned http_drain(struct http_server *srv, unsigned ms) {
+  if (!atomic_exchange(&srv->draining, true)) {
+    /* Needs MHD_USE_ITC with internal threads; the socket is ours now. */
+    MHD_socket fd = MHD_quiesce_daemon(srv->daemon);
+    if (fd != MHD_INVALID_SOCKET)
+      close(fd);
+  }
+  return http_wait_idle(srv, ms);
 }
 
 void http_stop(struct http_server *srv) {
@@ -1090,6 +1100,10 @@ void http_stop(struct http_server *srv) {
    * and every queued request is resumed with a 503 by pool_stop(). The
    * stopped pool stays until MHD is gone: its threads may still ask it. */
   pool_stop(srv->pool);
+  /* The requests pool_stop() resumed still have to be sent: MHD_stop_daemon
+   * would close them first (a client saw an empty reply 6 times in 16). A
+   * short, bounded wait lets MHD flush them. */
+  http_wait_idle(srv, HTTP_STOP_FLUSH_MS);
   MHD_stop_daemon(srv->daemon);
   http_free(srv);
 }

@@ -1,0 +1,275 @@
+// validate.mjs - checks HTTP exchanges against openapi.yaml.
+//
+// An exchange is what tests/test_http.c appends to $CONTRACT_LOG, one JSON
+// line each: {method, path (no query), status, content_type (null when
+// absent), headers: {lowercased name: value}, body}.
+//
+// For each exchange: the operation (path + method), the response for the
+// status (or its NXX / default), the media type of Content-Type among the
+// response's content, the body against that media type's schema (parsed
+// for JSON types, as a string otherwise), and every header the response
+// marks `required: true` (present, and valid against its schema).
+//
+// What OpenAPI cannot say, the spec says in prose and this file applies:
+//   - HEAD on a path without a `head` operation is its GET without a body;
+//   - a method a path does not have may only answer 405, the response that
+//     the path's operations list for 405;
+//   - a path the spec does not list may only answer 404, the response
+//     components.responses.NotFound.
+//
+// OpenAPI 3.1 schemas are JSON Schema 2020-12: the whole document is added
+// to Ajv (ajv/dist/2020) under one $id, so every $ref resolves in place.
+//
+// Used by validate.test.mjs; also a command: node validate.mjs LOG [SPEC].
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import YAML from 'yaml';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_SPEC = path.resolve(here, '../../openapi.yaml');
+
+const SPEC_ID = 'urn:sudokud:openapi';
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+// Documented responses that the HTTP suite cannot provoke, with the reason.
+// Every other documented (method, path, status, media type) must be seen.
+export const UNREACHABLE = new Map([
+  ['POST /solve 500 application/problem+json', 'internal-error needs an out-of-memory fault'],
+  ['POST /solve 500 text/plain', 'internal-error needs an out-of-memory fault'],
+]);
+
+export function loadSpec(file = DEFAULT_SPEC) {
+  return YAML.parse(readFileSync(file, 'utf8'));
+}
+
+// JSON pointer helpers (RFC 6901).
+const esc = (s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
+const unesc = (s) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+function at(doc, pointer) {
+  let v = doc;
+  for (const part of pointer.replace(/^#\/?/, '').split('/').filter((p) => p !== '')) {
+    if (v == null) return undefined;
+    v = v[unesc(part)];
+  }
+  return v;
+}
+
+const mediaType = (ct) => (ct == null ? null : ct.split(';')[0].trim().toLowerCase());
+const isJson = (mt) => mt === 'application/json' || /^[^/]+\/[^;]+\+json$/.test(mt);
+
+export function makeValidator(spec) {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
+  // The document's non-schema members, and OpenAPI's schema annotations.
+  ajv.addVocabulary(['openapi', 'info', 'jsonSchemaDialect', 'servers', 'security', 'tags',
+    'paths', 'webhooks', 'components', 'externalDocs', 'example', 'discriminator', 'xml']);
+  ajv.addSchema({ ...spec, $id: SPEC_ID });
+  const compiled = new Map();
+  function schemaAt(pointer) {
+    if (!compiled.has(pointer)) compiled.set(pointer, ajv.compile({ $ref: `${SPEC_ID}${pointer}` }));
+    return compiled.get(pointer);
+  }
+
+  // Follows OpenAPI-level $refs (responses, headers): [object, pointer].
+  function deref(obj, pointer) {
+    for (let i = 0; obj && typeof obj.$ref === 'string' && i < 20; i++) {
+      pointer = obj.$ref;
+      if (!pointer.startsWith('#')) throw new Error(`external $ref ${pointer} not supported`);
+      obj = at(spec, pointer);
+    }
+    return [obj, pointer];
+  }
+
+  function operationsOf(pathItem) {
+    return METHODS.filter((m) => pathItem[m]).map((m) => [m, pathItem[m]]);
+  }
+
+  // The response object an exchange must match: {response, pointer, key,
+  // head} or {error}. key names it for the coverage count.
+  function responseFor(ex) {
+    const method = String(ex.method).toLowerCase();
+    const status = String(ex.status);
+    const pathItem = spec.paths?.[ex.path];
+    if (!pathItem) {
+      if (status !== '404')
+        return { error: `${ex.path} is not in the spec: only 404 is documented for it, got ${status}` };
+      const [response, pointer] = deref({ $ref: '#/components/responses/NotFound' }, '');
+      return { response, pointer, key: `* (unlisted path) 404` };
+    }
+    let op = pathItem[method];
+    let opPointer = `#/paths/${esc(ex.path)}/${method}`;
+    let head = false;
+    if (!op && method === 'head' && pathItem.get) {
+      op = pathItem.get;
+      opPointer = `#/paths/${esc(ex.path)}/get`;
+      head = true;
+    }
+    if (!op) {
+      const allowed = operationsOf(pathItem).map(([m]) => m.toUpperCase()).join(', ');
+      if (status !== '405')
+        return { error: `${ex.method} ${ex.path}: the path has no ${ex.method} (only ${allowed}), so only 405 is documented, got ${status}` };
+      const found = operationsOf(pathItem).find(([, o]) => o.responses?.['405']);
+      if (!found) return { error: `${ex.method} ${ex.path}: 405 is not documented on any operation of the path` };
+      const [m] = found;
+      const [response, pointer] = deref(pathItem[m].responses['405'], `#/paths/${esc(ex.path)}/${m}/responses/405`);
+      return { response, pointer, key: `* ${ex.path} 405`, head: method === 'head' };
+    }
+    const responses = op.responses ?? {};
+    const code = [status, `${status[0]}XX`, `${status[0]}xx`, 'default'].find((c) => responses[c]);
+    if (!code)
+      return { error: `${ex.method} ${ex.path}: status ${status} is not documented (documented: ${Object.keys(responses).join(', ')})` };
+    const [response, pointer] = deref(responses[code], `${opPointer}/responses/${esc(code)}`);
+    const shownMethod = head ? 'GET' : ex.method.toUpperCase();
+    return { response, pointer, key: `${shownMethod} ${ex.path} ${code}`, head };
+  }
+
+  // Header values are strings: a number schema takes the number.
+  function coerceHeader(schema, value) {
+    const types = [].concat(schema?.type ?? []);
+    if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(value.trim()))
+      return Number(value);
+    return value;
+  }
+
+  function ajvErrors(validate) {
+    return validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params && Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : ''}`).join('; ');
+  }
+
+  // Returns {errors: [...], key} for one exchange; key is the coverage key
+  // (method path status media type) when the response was found.
+  function check(ex) {
+    const errors = [];
+    const where = `${ex.method} ${ex.path} -> ${ex.status}`;
+    const found = responseFor(ex);
+    if (found.error) return { errors: [found.error], key: null };
+    const { response, pointer, head } = found;
+    const headers = ex.headers ?? {};
+    const body = ex.body ?? '';
+
+    // Headers the spec marks required, and any documented one present.
+    for (const [name, h] of Object.entries(response.headers ?? {})) {
+      const [header, hPointer] = deref(h, `${pointer}/headers/${esc(name)}`);
+      const value = headers[name.toLowerCase()];
+      if (value === undefined) {
+        if (header?.required) errors.push(`${where}: required header ${name} is missing`);
+        continue;
+      }
+      if (header?.schema) {
+        const validate = schemaAt(`${hPointer}/schema`);
+        if (!validate(coerceHeader(header.schema, value)))
+          errors.push(`${where}: header ${name}: ${JSON.stringify(value)}: ${ajvErrors(validate)}`);
+      }
+    }
+
+    // Content.
+    const content = response.content ?? {};
+    const types = Object.keys(content);
+    const mt = mediaType(ex.content_type);
+    let key = `${found.key} -`;
+    if (types.length === 0) {
+      if (body.length > 0) errors.push(`${where}: the spec documents no content, got ${body.length} bytes`);
+      if (mt) errors.push(`${where}: the spec documents no content, got Content-Type ${ex.content_type}`);
+      return { errors, key };
+    }
+    if (!mt) {
+      errors.push(`${where}: no Content-Type (documented: ${types.join(', ')})`);
+      return { errors, key: null };
+    }
+    const match =
+      types.find((t) => t.toLowerCase() === mt) ??
+      types.find((t) => t.toLowerCase() === `${mt.split('/')[0]}/*`) ??
+      types.find((t) => t === '*/*');
+    if (!match) {
+      errors.push(`${where}: Content-Type ${ex.content_type} is not documented (documented: ${types.join(', ')})`);
+      return { errors, key: null };
+    }
+    key = `${found.key} ${match}`;
+    if (head) {
+      if (body.length > 0) errors.push(`${where}: a HEAD answer has a body (${body.length} bytes)`);
+      return { errors, key };
+    }
+    const schema = content[match].schema;
+    if (!schema) return { errors, key };
+    const validate = schemaAt(`${pointer}/content/${esc(match)}/schema`);
+    if (isJson(mt)) {
+      let value;
+      try {
+        value = JSON.parse(body);
+      } catch (e) {
+        errors.push(`${where}: ${mt} body is not JSON (${e.message}): ${body.slice(0, 200)}`);
+        return { errors, key };
+      }
+      if (!validate(value))
+        errors.push(`${where}: body does not match ${pointer}/content/${match}/schema: ${ajvErrors(validate)}\n    body: ${body.slice(0, 300)}`);
+    } else {
+      const [resolved] = deref(schema, '');
+      if (![].concat(resolved?.type ?? []).includes('string'))
+        errors.push(`${where}: ${match} is text, but its schema is not a string schema`);
+      else if (!validate(body))
+        errors.push(`${where}: text body does not match its schema: ${ajvErrors(validate)}`);
+    }
+    return { errors, key };
+  }
+
+  // Every documented (method path status media type) key; 405 is keyed by
+  // path, since it answers the methods a path does not have.
+  function documented() {
+    const keys = new Set();
+    for (const [p, item] of Object.entries(spec.paths ?? {})) {
+      for (const [m, op] of operationsOf(item)) {
+        for (const [code, r] of Object.entries(op.responses ?? {})) {
+          const [response] = deref(r, '');
+          const prefix = code === '405' ? `* ${p} 405` : `${m.toUpperCase()} ${p} ${code}`;
+          const types = Object.keys(response?.content ?? {});
+          if (types.length === 0) keys.add(`${prefix} -`);
+          for (const t of types) keys.add(`${prefix} ${t}`);
+        }
+      }
+    }
+    return keys;
+  }
+
+  return { check, documented };
+}
+
+export function readLog(file) {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, i) => {
+      try {
+        return JSON.parse(line);
+      } catch (e) {
+        throw new Error(`${file}:${i + 1}: not JSON (${e.message})`);
+      }
+    });
+}
+
+// Validates every exchange: {count, errors, seen (coverage keys), missing}.
+export function validateLog(exchanges, spec = loadSpec()) {
+  const v = makeValidator(spec);
+  const errors = [];
+  const seen = new Set();
+  for (const ex of exchanges) {
+    const r = v.check(ex);
+    errors.push(...r.errors);
+    if (r.key && r.errors.length === 0) seen.add(r.key);
+  }
+  const missing = [...v.documented()].filter((k) => !seen.has(k) && !UNREACHABLE.has(k)).sort();
+  return { count: exchanges.length, errors, seen, missing };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [log, specFile] = process.argv.slice(2);
+  if (!log) {
+    console.error('usage: node validate.mjs CONTRACT_LOG [openapi.yaml]');
+    process.exit(2);
+  }
+  const { count, errors, missing } = validateLog(readLog(log), loadSpec(specFile ?? DEFAULT_SPEC));
+  for (const e of errors) console.error(`contract: ${e}`);
+  for (const k of missing) console.error(`contract: documented but never exercised: ${k}`);
+  console.log(`contract: ${count} exchanges validated, ${errors.length} errors, ${missing.length} documented responses not exercised`);
+  process.exit(errors.length || missing.length ? 1 : 0);
+}
