@@ -37,7 +37,8 @@ SUDOKUD := $(BUILD)/sudokud
 TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 
-.PHONY: all test check bench bench-http browser-test docker-test contract asan install uninstall clean run format deps \
+.PHONY: all test check bench bench-http browser-test docker-test contract \
+  readme-test asan install uninstall clean run format deps \
   deps-test deps-bench
 
 all: $(SUDOKU) $(SUDOKUD)
@@ -114,6 +115,10 @@ bench: deps-bench $(BENCH)
 # validated against openapi.yaml (node >= 20.19 and npm; tests/contract).
 contract: deps-test $(TESTS) $(SUDOKU) $(SUDOKUD)
 	MAKE="$(MAKE)" BUILD=$(BUILD) bash tests/contract/run.sh
+
+# Every curl, CLI and fetch example of README.md against a live server.
+readme-test: $(SUDOKU) $(SUDOKUD)
+	bash tests/readme/run.sh $(SUDOKUD)
 
 # The web page in headless Chromium (installs chromium and playwright-core
 # when missing); screenshots in build/screenshots/.
