@@ -38,7 +38,7 @@ TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 
 .PHONY: all test check bench bench-http browser-test docker-test contract \
-  readme-test asan install uninstall clean run format deps \
+  readme-test proxy-test asan install uninstall clean run format deps \
   deps-test deps-bench
 
 all: $(SUDOKU) $(SUDOKUD)
@@ -119,6 +119,10 @@ contract: deps-test $(TESTS) $(SUDOKU) $(SUDOKUD)
 # Every curl, CLI and fetch example of README.md against a live server.
 readme-test: $(SUDOKU) $(SUDOKUD)
 	bash tests/readme/run.sh $(SUDOKUD)
+
+# nginx (deploy/nginx.conf) in front of two sudokud instances, on loopback.
+proxy-test: $(SUDOKUD)
+	timeout 300 bash tests/proxy/run.sh $(SUDOKUD)
 
 # The web page in headless Chromium (installs chromium and playwright-core
 # when missing); screenshots in build/screenshots/.
