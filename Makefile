@@ -38,7 +38,7 @@ TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 
 .PHONY: all test check bench bench-http browser-test docker-test contract \
-  readme-test proxy-test asan install uninstall clean run format deps \
+  readme-test proxy-test fuzz sanitize stress asan install uninstall clean run format deps \
   deps-test deps-bench
 
 all: $(SUDOKU) $(SUDOKUD)
@@ -133,6 +133,25 @@ browser-test: $(SUDOKUD)
 # image: /solve, HEALTHCHECK, non-root, SIGTERM exit 0, size <= 100 MB.
 docker-test:
 	bash scripts/docker-test.sh
+
+# libFuzzer (clang, ASan+UBSan) on the text reader, the JSON reader and the
+# whole request handler, FUZZ_SECONDS each; any finding fails.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@sh scripts/deps.sh clang
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The test suites under valgrind memcheck, and the HTTP tests against a
+# ThreadSanitizer build of sudokud; any report fails.
+sanitize:
+	@sh scripts/deps.sh valgrind clang
+	bash scripts/sanitize.sh
+
+# Load, soak, slow clients, oversized bodies, pathological puzzles,
+# overload, SIGTERM under load: a table of figures, loopback only (~2 min).
+stress: all
+	@sh scripts/deps.sh wrk
+	bash scripts/stress.sh
 
 # Starts the service on PORT (default 8080); flags in SUDOKUD_ARGS.
 # wrk against sudokud and nginx on loopback, interleaved (a benchmark).
