@@ -175,7 +175,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR)/sudokud 2>/dev/null
 
 format:
-	clang-format -i include/*.h src/*.c src/*/*.c src/*/*.h tests/*.c tests/*.h bench/*.c
+	clang-format -i include/*.h src/*.c src/*/*.c src/*/*.h tests/*.c tests/*.h tests/fuzz/*.c bench/*.c
 
 clean:
 	rm -rf $(BUILD)
