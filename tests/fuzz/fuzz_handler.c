@@ -20,15 +20,26 @@
 
 #include "api.h"
 
-static const char *const content_types[] = {
-    "application/json", "text/plain", "application/x-www-form-urlencoded",
-    "application/json; charset=utf-8", "", "image/png", NULL, "TEXT/JSON ;x"};
+static const char *const content_types[] = {"application/json",
+                                            "text/plain",
+                                            "application/x-www-form-urlencoded",
+                                            "application/json; charset=utf-8",
+                                            "",
+                                            "image/png",
+                                            NULL,
+                                            "TEXT/JSON ;x"};
 static const char *const accepts[] = {
-    NULL, "", "*/*", "application/json", "text/plain", "text/*;q=0.5",
-    "image/png", "application/json;q=0, text/plain", "text/plain;q=0",
+    NULL,
+    "",
+    "*/*",
+    "application/json",
+    "text/plain",
+    "text/*;q=0.5",
+    "image/png",
+    "application/json;q=0, text/plain",
+    "text/plain;q=0",
     "application/problem+json;q=0, application/json;q=0, text/plain;q=0.1"};
-static const char *const formats[] = {NULL, "", "json", "judge", "line",
-                                      "xml"};
+static const char *const formats[] = {NULL, "", "json", "judge", "line", "xml"};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -117,8 +128,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memcpy(body, p, len);
 
   struct api_limits lim = {8, 20000, 2000};
-  struct api_request req = {api_body_type_of(ct), body, len, accept, format,
-                            "fuzz-id", inline_first};
+  struct api_request req = {
+      api_body_type_of(ct), body, len, accept, format, "fuzz-id", inline_first};
   struct api_response out;
   api_solve(&lim, &req, &out);
   check(&out, inline_first);

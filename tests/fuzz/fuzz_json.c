@@ -16,8 +16,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   memcpy(body, data, size);
   struct api_limits lim = {8, 20000, 2000};
-  struct api_request req = {API_BODY_JSON, body, size, NULL, NULL,
-                            "fuzz", false};
+  struct api_request req = {API_BODY_JSON, body,   size, NULL,
+                            NULL,          "fuzz", false};
   struct api_response out;
   api_solve(&lim, &req, &out);
   if (out.body == NULL || out.body_len != strlen(out.body) || out.retry)
@@ -25,8 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (out.status != 200 && out.status != 400 && out.status != 413 &&
       out.status != 422 && out.status != 500)
     abort();
-  if ((out.status == 200) != (strcmp(out.content_type, "application/json") ==
-                              0))
+  if ((out.status == 200) !=
+      (strcmp(out.content_type, "application/json") == 0))
     abort();
   if (out.body[0] != '{')
     abort();
