@@ -8,8 +8,9 @@
  * The last default row is 16x16 puzzles with 45% givens (generated, in
  * tests/data; qqwing only does 9x9).
  *
- * usage: bench_sudoku [--corpus DIR] [--peer-limit N] [FILE.txt ...]
+ * usage: bench_sudoku [--corpus DIR] [--peer-limit N] [--passes N] [FILE...]
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,22 +53,38 @@ static char *read_all(const char *path, size_t *len) {
   return buf;
 }
 
-/* Times sudoku_solve on puzzles[0..count) with the given solution limit. */
+/*
+ * Times sudoku_solve on puzzles[0..count) with the given solution limit,
+ * in `passes` whole passes: the mean is the best pass's (this machine is
+ * shared and noisy), the slowest puzzle the largest of each puzzle's best
+ * time (one preempted solve is not a slow puzzle). best[] has count slots.
+ */
 static struct timing time_solver(const sudoku_grid *puzzles, size_t count,
-                                 uint32_t limit) {
+                                 uint32_t limit, int passes, double *best) {
   struct timing t = {0, 0, 0, 0};
   struct sudoku_limits lim = {limit, 0, 0, false};
+  for (int pass = 0; pass < passes; pass++) {
+    double total = 0;
+    size_t unsolved = 0;
+    for (size_t i = 0; i < count; i++) {
+      sudoku_grid sol;
+      double t0 = now_us();
+      enum sudoku_status s = sudoku_solve(&puzzles[i], &lim, &sol, NULL);
+      double dt = now_us() - t0;
+      total += dt;
+      if (pass == 0 || dt < best[i])
+        best[i] = dt;
+      unsolved += s != SUDOKU_OK;
+    }
+    if (pass == 0 || total < t.total_us)
+      t.total_us = total;
+    t.unsolved = unsolved;
+  }
   for (size_t i = 0; i < count; i++) {
-    sudoku_grid sol;
-    double t0 = now_us();
-    enum sudoku_status s = sudoku_solve(&puzzles[i], &lim, &sol, NULL);
-    double dt = now_us() - t0;
-    t.total_us += dt;
-    if (dt > t.max_us) {
-      t.max_us = dt;
+    if (best[i] > t.max_us) {
+      t.max_us = best[i];
       t.max_index = i;
     }
-    t.unsolved += s != SUDOKU_OK;
   }
   return t;
 }
@@ -103,6 +120,7 @@ static double time_qqwing(const char *text, size_t len, size_t count) {
 int main(int argc, char **argv) {
   const char *dir = "../shared/corpus";
   size_t peer_limit = 5000;
+  int passes = 3;
   const char *files[64];
   int nfiles = 0;
   for (int i = 1; i < argc; i++) {
@@ -110,10 +128,14 @@ int main(int argc, char **argv) {
       dir = argv[++i];
     else if (strcmp(argv[i], "--peer-limit") == 0 && i + 1 < argc)
       peer_limit = strtoul(argv[++i], NULL, 10);
+    else if (strcmp(argv[i], "--passes") == 0 && i + 1 < argc)
+      passes = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
     else if (argv[i][0] != '-' && nfiles < 64)
       files[nfiles++] = argv[i];
     else {
-      fprintf(stderr, "usage: %s [--corpus DIR] [--peer-limit N] [FILE...]\n",
+      fprintf(stderr,
+              "usage: %s [--corpus DIR] [--peer-limit N] [--passes N] "
+              "[FILE...]\n",
               argv[0]);
       return 2;
     }
@@ -167,11 +189,14 @@ int main(int argc, char **argv) {
       free(puzzles);
       continue;
     }
-    struct timing first = time_solver(puzzles, count, 1);
-    struct timing count2 = time_solver(puzzles, count, 2);
+    double *best = malloc(count * sizeof *best);
+    if (best == NULL)
+      return 1;
+    struct timing first = time_solver(puzzles, count, 1, passes, best);
+    struct timing count2 = time_solver(puzzles, count, 2, passes, best);
     size_t peer_n = count < peer_limit ? count : peer_limit;
     double q = puzzles[0].n == 9 ? time_qqwing(text, len, peer_n) : -1;
-    struct timing ours_n = time_solver(puzzles, peer_n, 2);
+    struct timing ours_n = time_solver(puzzles, peer_n, 2, 1, best);
     const char *base =
         strrchr(files[f], '/') ? strrchr(files[f], '/') + 1 : files[f];
     printf("%-30s %7zu | %9.2f %9.0f %9.0f | %9.2f %9.0f %9.0f | ", base, count,
@@ -186,10 +211,13 @@ int main(int argc, char **argv) {
     if (first.unsolved || count2.unsolved)
       printf("  note: %zu puzzles without a complete answer\n",
              count2.unsolved);
+    free(best);
     free(puzzles);
     free(text);
   }
-  printf("ratio = qqwing --solve time / sudoku count-to-2 time on the same "
-         "first N puzzles (qqwing includes its process start and I/O).\n");
+  printf("means: best of %d passes; max: the slowest puzzle's best time.\n"
+         "ratio = qqwing --solve time / sudoku count-to-2 time on the same "
+         "first N puzzles (qqwing includes its process start and I/O).\n",
+         passes);
   return 0;
 }
