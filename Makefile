@@ -138,13 +138,13 @@ docker-test:
 # whole request handler, FUZZ_SECONDS each; any finding fails.
 FUZZ_SECONDS ?= 60
 fuzz:
-	@sh scripts/deps.sh clang
+	@sh scripts/deps.sh clang libclang-rt-14-dev
 	bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # The test suites under valgrind memcheck, and the HTTP tests against a
 # ThreadSanitizer build of sudokud; any report fails.
 sanitize:
-	@sh scripts/deps.sh valgrind clang
+	@sh scripts/deps.sh valgrind clang libclang-rt-14-dev
 	bash scripts/sanitize.sh
 
 # Load, soak, slow clients, oversized bodies, pathological puzzles,
