@@ -384,8 +384,12 @@ static bool read_text(const char *body, size_t len, uint32_t max_puzzles,
 
 /* ---- Reading puzzles: JSON --------------------------------------------- */
 
-/* Side n with n*n nearest to cells among the supported sides. */
+/* Side n with n*n nearest to cells among the supported sides. Runs for
+ * every request: the exact squares, by far the usual case, answer at once. */
 static int nearest_side(size_t cells) {
+  int exact = (int)(sqrt((double)cells) + 0.5), r, c;
+  if ((size_t)exact * (size_t)exact == cells && sudoku_box_shape(exact, &r, &c))
+    return exact;
   int best = 9;
   size_t best_diff = (size_t)-1;
   for (int n = SUDOKU_MIN_N; n <= SUDOKU_MAX_N; n++) {
