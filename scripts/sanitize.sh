@@ -73,13 +73,20 @@ WRAP
   if [ "$rc" -ne 0 ] || [ -n "$dirty" ]; then
     status=1
     note "valgrind memcheck ($n_logs processes)" "FAIL (exit $rc)"
-    for f in $dirty; do
-      echo "---- $f" >&2
-      head -60 "$f" >&2
-    done
+    show_reports 60 $dirty
   else
     note "valgrind memcheck ($n_logs processes)" "PASS (0 errors, 0 definite leaks)"
   fi
+}
+
+# show_reports LINES FILE...: the head of each report, on stderr.
+show_reports() {
+  local lines=$1
+  shift
+  for f in "$@"; do
+    echo "---- $f" >&2
+    head -"$lines" "$f" >&2
+  done
 }
 
 run_tsan() {
@@ -110,10 +117,7 @@ run_tsan() {
   if [ "$rc" -ne 0 ] || [ -n "$found" ]; then
     status=1
     note "tsan http suite + stress overload,sigterm" "FAIL (exit $rc, $(echo "$found" | grep -c . || true) reports)"
-    for f in $found; do
-      echo "---- $f" >&2
-      head -80 "$f" >&2
-    done
+    show_reports 80 $found
   else
     note "tsan http suite + stress overload,sigterm" "PASS (0 reports)"
   fi

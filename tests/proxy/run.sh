@@ -142,15 +142,21 @@ up() { # up URL: waits (at most 5 s) for a 200 from URL
   return 1
 }
 
+# start_instances SUFFIX: sudokud a and b behind nginx, logs a$SUFFIX.log
+# and b$SUFFIX.log; sets a_pid and b_pid.
+start_instances() {
+  "$sudokud" --bind 127.0.0.1 --port "$a_port" --trusted-proxies 127.0.0.1 \
+    --deadline-ms 2000 2>"$work/a$1.log" &
+  a_pid=$!
+  "$sudokud" --bind 127.0.0.1 --port "$b_port" --trusted-proxies 127.0.0.1 \
+    --deadline-ms 2000 2>"$work/b$1.log" &
+  b_pid=$!
+}
+
 start=$EPOCHREALTIME
 
 # Two instances, and the config with this test's ports.
-"$sudokud" --bind 127.0.0.1 --port "$a_port" --trusted-proxies 127.0.0.1 \
-  --deadline-ms 2000 2>"$work/a.log" &
-a_pid=$!
-"$sudokud" --bind 127.0.0.1 --port "$b_port" --trusted-proxies 127.0.0.1 \
-  --deadline-ms 2000 2>"$work/b.log" &
-b_pid=$!
+start_instances ""
 sed -e "s/^\( *listen \)8080;/\1127.0.0.1:$port;/" \
   -e "s/127\.0\.0\.1:8081;/127.0.0.1:$a_port;/" \
   -e "s/127\.0\.0\.1:8082;/127.0.0.1:$b_port;/" "$conf" >"$work/nginx.conf"
@@ -309,12 +315,7 @@ check "... and again (upstreams marked down): $code as a problem" \
 # the ones it held are resent to a (non_idempotent), so every client hears
 # sudokud's 422 deadline-exceeded, none nginx's 502. Two more requests than
 # nginx has workers: some worker sends two, and round robin gives b one.
-"$sudokud" --bind 127.0.0.1 --port "$a_port" --trusted-proxies 127.0.0.1 \
-  --deadline-ms 2000 2>"$work/a2.log" &
-a_pid=$!
-"$sudokud" --bind 127.0.0.1 --port "$b_port" --trusted-proxies 127.0.0.1 \
-  --deadline-ms 2000 2>"$work/b2.log" &
-b_pid=$!
+start_instances 2
 up "http://127.0.0.1:$a_port/healthz" && up "http://127.0.0.1:$b_port/healthz"
 kill -HUP "$nginx_pid"
 sleep 0.5
