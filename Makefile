@@ -24,10 +24,11 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic \
   -Iinclude -Isrc/core -MMD -MP $(WERROR) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS)
 
-CORE_SRC := $(wildcard src/core/*.c)
+CORE_SRC := $(wildcard src/core/*.c src/core/*/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 API_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/api/*.c))
 HTTP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/http/*.c))
+CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
 TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 BENCH_SRC := bench/bench.c
@@ -38,7 +39,7 @@ TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 
 .PHONY: all test check bench bench-http browser-test docker-test contract \
-  readme-test proxy-test fuzz sanitize stress asan install uninstall clean run format deps \
+  readme-test proxy-test fuzz sanitize stress asan install uninstall clean run format format-check deps \
   deps-test deps-bench
 
 all: $(SUDOKU) $(SUDOKUD)
@@ -74,8 +75,8 @@ $(BUILD)/src/main.o: src/main.c | deps
 $(BUILD)/libsudoku.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
 
-$(SUDOKU): $(BUILD)/src/cli.o $(BUILD)/libsudoku.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
+$(SUDOKU): $(CLI_OBJ) $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -pthread -lm -o $@
 
 # The web page, built into the binary.
 $(BUILD)/gen/page.c: web/index.html scripts/embed.sh
@@ -174,11 +175,16 @@ uninstall:
 	rm -f $(DESTDIR)$(DATADIR)/sudokud/openapi.yaml
 	-rmdir $(DESTDIR)$(DATADIR)/sudokud 2>/dev/null
 
+# Every C file of the project, at any depth under src/.
+FORMAT_FILES = $(wildcard include/*.h src/*.c src/*/*.c src/*/*.h src/*/*/*.c \
+  src/*/*/*.h tests/*.c tests/*.h tests/fuzz/*.c bench/*.c)
 format:
-	clang-format -i include/*.h src/*.c src/*/*.c src/*/*.h tests/*.c tests/*.h tests/fuzz/*.c bench/*.c
+	clang-format -i $(FORMAT_FILES)
+format-check:
+	clang-format --dry-run --Werror $(FORMAT_FILES)
 
 clean:
 	rm -rf $(BUILD)
 
 -include $(CORE_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(API_OBJ:.o=.d) \
-  $(HTTP_OBJ:.o=.d) $(BUILD)/src/cli.d $(BUILD)/src/main.d
+  $(HTTP_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BUILD)/src/main.d

@@ -36,6 +36,7 @@
 #define SUDOKU_STATUS_MAP(X)                                                   \
   X(OK, "solved", "solved")                                                    \
   X(NO_SOLUTION, "no-solution", "the puzzle has no solution")                  \
+  X(NOT_UNIQUE, "not-unique", "the puzzle has several solutions")              \
   X(CONFLICT, "conflicting-givens",                                            \
     "two givens hold the same value in one row, column or box")                \
   X(NODE_LIMIT, "search-budget-exceeded",                                      \
@@ -78,6 +79,15 @@ bool sudoku_box_shape(int n, int *box_rows, int *box_cols);
 
 /* Number of nonzero cells. */
 int sudoku_count_givens(const sudoku_grid *g);
+
+/* The name of cell `cell` of a grid of side n, "r3c5" (1-based), into buf;
+ * returns the length (snprintf convention). 8 bytes always suffice. */
+size_t sudoku_cell_name(int n, int cell, char *buf, size_t cap);
+
+/* The name of unit index u of a grid of side n (0..n-1 rows, n..2n-1
+ * columns, 2n..3n-1 boxes), "row 1", "column 3", "box 6"; returns the
+ * length (snprintf convention). 16 bytes always suffice. */
+size_t sudoku_unit_label(int n, int u, char *buf, size_t cap);
 
 /* ---- Validation -------------------------------------------------------- */
 

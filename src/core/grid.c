@@ -3,6 +3,7 @@
  * sudoku_is_solution shares no code with the solver on purpose: it is what
  * the tests trust.
  */
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -97,4 +98,17 @@ bool sudoku_is_solution(const sudoku_grid *puzzle,
     }
   }
   return true;
+}
+
+size_t sudoku_cell_name(int n, int cell, char *buf, size_t cap) {
+  int len = snprintf(buf, cap, "r%dc%d", cell / n + 1, cell % n + 1);
+  return len < 0 ? 0 : (size_t)len;
+}
+
+size_t sudoku_unit_label(int n, int u, char *buf, size_t cap) {
+  static const char *const kinds[] = {"row", "column", "box"};
+  int len = u >= 0 && u < 3 * n
+                ? snprintf(buf, cap, "%s %d", kinds[u / n], u % n + 1)
+                : snprintf(buf, cap, "unit %d", u + 1);
+  return len < 0 ? 0 : (size_t)len;
 }

@@ -1,6 +1,7 @@
 /*
- * cli.c - the judge CLI: puzzles on stdin (any format sudoku.h reads),
- * solutions on stdout, judge text by default. No HTTP, no JSON.
+ * solve.c - `sudoku` and `sudoku solve`, the judge CLI: puzzles on stdin (any
+ * format sudoku.h reads), solutions on stdout, judge text by default. No HTTP,
+ * no JSON.
  *
  * The whole input is read and checked before anything is solved, so that
  * malformed input prints one located error and no partial output.
@@ -12,13 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoku.h"
+#include "cli.h"
 
 #define CLI_INPUT_MAX (64u << 20) /* bytes of stdin read at the most */
-#define CLI_DEFAULT_DEADLINE_MS 10000u
 
 static const char usage[] =
-    "usage: sudoku [--format judge|line] [--lexmin] [--deadline-ms N]\n"
+    "usage: sudoku [solve] [--format judge|line] [--lexmin] [--deadline-ms N]\n"
     "              [--help] [--version]\n"
     "Reads Sudoku puzzles on standard input and prints their solutions.\n"
     "Input: Baekjoon 2580 (9 lines of 9 digits, 0 = blank), HDU 1426\n"
@@ -82,9 +82,7 @@ static int cli_parse_args(int argc, char **argv, struct cli_options *o) {
   return -1;
 }
 
-/* Reads all of stdin into a NUL-terminated buffer; NULL with a message on
- * stderr when it is too large or unreadable. */
-static char *cli_read_stdin(size_t *len) {
+char *cli_read_stdin(size_t *len) {
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
   if (buf == NULL)
@@ -119,8 +117,7 @@ fail:
   return NULL;
 }
 
-/* Names the first clash of a puzzle with conflicting givens on stderr. */
-static void cli_report_conflict(uint32_t puzzle, const sudoku_grid *g) {
+void cli_report_conflict(uint32_t puzzle, const sudoku_grid *g) {
   struct sudoku_conflict c;
   size_t count = 0;
   sudoku_validate(g, &c, 1, &count);
@@ -161,7 +158,7 @@ static bool cli_solve_one(uint32_t index, const sudoku_grid *g,
   return true;
 }
 
-int main(int argc, char **argv) {
+int cli_cmd_solve(int argc, char **argv) {
   struct cli_options o = {false, SUDOKU_LIMITS_DEFAULT};
   o.limits.deadline_us = CLI_DEFAULT_DEADLINE_MS * 1000u;
   int rc = cli_parse_args(argc, argv, &o);

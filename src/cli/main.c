@@ -1,0 +1,27 @@
+/*
+ * main.c - the `sudoku` command: dispatches on its first argument to a
+ * subcommand of the table below; without one it is the judge solver, so
+ * `sudoku < in` keeps today's behaviour byte for byte.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+struct cli_command {
+  const char *name;
+  int (*run)(int argc, char **argv);
+};
+
+/* One row a subcommand. */
+static const struct cli_command commands[] = {
+    {"solve", cli_cmd_solve},
+};
+
+int main(int argc, char **argv) {
+  if (argc > 1) {
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+      if (strcmp(argv[1], commands[i].name) == 0)
+        return commands[i].run(argc - 1, argv + 1);
+  }
+  return cli_cmd_solve(argc, argv);
+}
