@@ -12,7 +12,9 @@ PKG_CONFIG ?= pkg-config
 VERSION := $(shell sed -n 's/^\#define SUDOKU_VERSION "\(.*\)"/\1/p' include/sudoku.h)
 
 # Library flags are looked up when a recipe runs, after deps.sh installed
-# what was missing (a plain = variable is expanded at use).
+# what was missing (a plain = variable is expanded at use). Building never
+# calls dpkg or apt-get: only the entry points a newcomer types first (run,
+# test, bench, contract, deps) install what is missing, then build.
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
 CJSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags libcjson)
@@ -51,24 +53,24 @@ deps-test:
 deps-bench:
 	@sh scripts/deps.sh bench
 
-$(BUILD)/%.o: %.c | deps
+$(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/tests/%.o: tests/%.c | deps-test
+$(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(PKG_CFLAGS) -c $< -o $@
 
 # Only src/api sees cJSON and only src/http sees libmicrohttpd.
-$(BUILD)/src/api/%.o: src/api/%.c | deps
+$(BUILD)/src/api/%.o: src/api/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CJSON_CFLAGS) -c $< -o $@
 
-$(BUILD)/src/http/%.o: src/http/%.c | deps
+$(BUILD)/src/http/%.o: src/http/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Isrc/api $(MHD_CFLAGS) -c $< -o $@
 
-$(BUILD)/src/main.o: src/main.c | deps
+$(BUILD)/src/main.o: src/main.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Isrc/api -Isrc/http -c $< -o $@
 
@@ -93,12 +95,13 @@ $(SUDOKUD): $(BUILD)/src/main.o $(HTTP_OBJ) $(API_OBJ) $(BUILD)/gen/page.o \
 $(TESTS): $(TEST_OBJ) $(API_OBJ) $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CHECK_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
 
-$(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a | deps
+$(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
 # The whole suite: unit, CLI and corpus tests (the full sets from
 # ../shared/corpus when that folder exists, else the samples in tests/data).
-test check: deps-test $(TESTS) $(SUDOKU) $(SUDOKUD)
+test check: deps-test
+	@$(MAKE) --no-print-directory $(TESTS) $(SUDOKU) $(SUDOKUD)
 	SUDOKU_BIN=$(SUDOKU) SUDOKUD_BIN=$(SUDOKUD) $(TESTS)
 
 # Every test again under AddressSanitizer and UBSan, in a build dir of its own.
@@ -109,12 +112,14 @@ asan:
 	  LDFLAGS="-fsanitize=address,undefined" test
 
 # A benchmark, not a test: prints a table, never fails on time.
-bench: deps-bench $(BENCH)
+bench: deps-bench
+	@$(MAKE) --no-print-directory $(BENCH)
 	$(BENCH) $(BENCH_ARGS)
 
 # The OpenAPI contract: Redocly lint, then every answer of the HTTP suite
 # validated against openapi.yaml (node >= 20.19 and npm; tests/contract).
-contract: deps-test $(TESTS) $(SUDOKU) $(SUDOKUD)
+contract: deps-test
+	@$(MAKE) --no-print-directory $(TESTS) $(SUDOKU) $(SUDOKUD)
 	MAKE="$(MAKE)" BUILD=$(BUILD) bash tests/contract/run.sh
 
 # Every curl, CLI and fetch example of README.md against a live server.
@@ -160,7 +165,8 @@ bench-http: $(SUDOKUD)
 	@sh scripts/deps.sh wrk nginx curl
 	bash bench/bench_http.sh $(SUDOKUD)
 
-run: $(SUDOKUD)
+run: deps
+	@$(MAKE) --no-print-directory $(SUDOKUD)
 	./$(SUDOKUD) $(SUDOKUD_ARGS)
 
 install: all

@@ -63,6 +63,12 @@ typedef bool (*logic_finder)(const struct logic_state *s,
 SUDOKU_TECHNIQUE_MAP(LOGIC_FINDER_DECL)
 #undef LOGIC_FINDER_DECL
 
+/* Fills s from a position: the classic geometry of g's box shape, the
+ * values, and every empty cell's candidates (values no peer holds).
+ * unique false, no deadline. Returns false when two filled cells clash
+ * (s is still filled). g must have a valid shape and values. */
+bool logic_state_init(struct logic_state *s, const sudoku_grid *g);
+
 /* Applies a step: places its placements (removing the value from the
  * peers' candidates) and removes its eliminations. */
 void logic_apply(struct logic_state *s, const struct sudoku_step *step);
