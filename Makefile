@@ -23,7 +23,7 @@ MHD_CFLAGS = $(shell $(PKG_CONFIG) --cflags libmicrohttpd)
 MHD_LIBS = $(shell $(PKG_CONFIG) --libs libmicrohttpd)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic \
-  -Iinclude -Isrc/core -MMD -MP $(WERROR) $(CFLAGS)
+  -Iinclude -MMD -MP $(WERROR) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS)
 
 CORE_SRC := $(wildcard src/core/*.c src/core/*/*.c)
@@ -57,6 +57,11 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# src/core/internal.h is the core's alone: only core objects see src/core.
+$(BUILD)/src/core/%.o: src/core/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc/core -c $< -o $@
+
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(PKG_CFLAGS) -c $< -o $@
@@ -72,7 +77,11 @@ $(BUILD)/src/http/%.o: src/http/%.c
 
 $(BUILD)/src/main.o: src/main.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc/api -Isrc/http -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc -c $< -o $@
+
+$(BUILD)/src/config.o: src/config.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -c $< -o $@
 
 $(BUILD)/libsudoku.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
@@ -88,15 +97,19 @@ $(BUILD)/gen/page.c: web/index.html scripts/embed.sh
 $(BUILD)/gen/page.o: $(BUILD)/gen/page.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(SUDOKUD): $(BUILD)/src/main.o $(HTTP_OBJ) $(API_OBJ) $(BUILD)/gen/page.o \
-  $(BUILD)/libsudoku.a
+$(SUDOKUD): $(BUILD)/src/main.o $(BUILD)/src/config.o $(HTTP_OBJ) $(API_OBJ) \
+  $(BUILD)/gen/page.o $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(MHD_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
 
-$(TESTS): $(TEST_OBJ) $(API_OBJ) $(BUILD)/libsudoku.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CHECK_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
+# The suites test config, the worker pool and metrics in-process, so the
+# test binary links the http objects too (and libmicrohttpd with them).
+$(TESTS): $(TEST_OBJ) $(BUILD)/src/config.o $(HTTP_OBJ) $(API_OBJ) \
+  $(BUILD)/gen/page.o $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CHECK_LIBS) $(MHD_LIBS) \
+	  $(CJSON_LIBS) -pthread -lm -o $@
 
 $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
 # The whole suite: unit, CLI and corpus tests (the full sets from
 # ../shared/corpus when that folder exists, else the samples in tests/data).
@@ -193,4 +206,4 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(CORE_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(API_OBJ:.o=.d) \
-  $(HTTP_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BUILD)/src/main.d
+  $(HTTP_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/src/config.d

@@ -77,6 +77,19 @@ enum sudoku_status sudoku_grid_init(sudoku_grid *g, int box_rows, int box_cols);
  * shape with both sides >= 2 (primes) or is out of 4..25. */
 bool sudoku_box_shape(int n, int *box_rows, int *box_cols);
 
+/* The one rule for a puzzle given as one run of k cells (a text line, a
+ * JSON string or flat array): the side n with n*n == k that has a box shape
+ * (16 -> 4, 81 -> 9, 256 -> 16), else 0. */
+int sudoku_side_of_cells(size_t k);
+
+/* The supported side whose n*n is nearest to k (ties to the smaller), for
+ * messages such as "expected 81 cells, got 80". */
+int sudoku_nearest_side(size_t k);
+
+/* CLOCK_MONOTONIC in nanoseconds: the one clock of the core and of every
+ * layer above it (deadlines, request times). */
+uint64_t sudoku_clock_ns(void);
+
 /* Number of nonzero cells. */
 int sudoku_count_givens(const sudoku_grid *g);
 

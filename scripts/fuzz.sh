@@ -29,7 +29,7 @@ mkdir -p "$out"
 for t in $targets; do
   echo "== build fuzz_$t"
   # shellcheck disable=SC2086
-  "$cc" $cflags src/core/*.c src/api/api.c "tests/fuzz/fuzz_$t.c" $libs \
+  "$cc" $cflags src/core/*.c src/core/*/*.c src/api/*.c "tests/fuzz/fuzz_$t.c" $libs \
     -o "$out/fuzz_$t"
 done
 

@@ -7,6 +7,30 @@
 
 enum { J = API_BODY_JSON, T = API_BODY_TEXT, F = API_BODY_FORM };
 
+/* Runs one request through the whole pipeline (parse, cost, run). type
+ * picks the Content-Type; a form body gets "puzzle=" in front. */
+static void handle(struct api_limits lim, int type, const char *body,
+                   const char *accept, const char *format, const char *id,
+                   struct api_response *out) {
+  static const char *const ctype[] = {[J] = "application/json",
+                                      [T] = "text/plain",
+                                      [F] =
+                                          "application/x-www-form-urlencoded"};
+  char *form = NULL;
+  if (type == F) {
+    form = malloc(strlen(body) + 8);
+    ck_assert_ptr_nonnull(form);
+    strcpy(form, "puzzle=");
+    strcat(form, body);
+    body = form;
+  }
+  struct api_param q = {"format", format, 6, format ? strlen(format) : 0};
+  struct api_input in = {ctype[type], body, strlen(body),    accept,
+                         id,          &q,   format ? 1u : 0u};
+  api_handle(api_endpoint_find("solve"), &lim, &in, out);
+  free(form);
+}
+
 /* body type, body, Accept, ?format=, expected status, content type prefix,
  * pieces the body must contain (up to 3), and whether an inline attempt
  * must ask for a retry. */
@@ -324,13 +348,17 @@ static const struct {
      "application/json",
      {"\"status\":\"solved\"", "\"status\":\"no-solution\"",
       "\"status\":\"conflicting-givens\""}},
+    /* An unreadable item is a problem inside results; the others are
+     * still answered. */
     {J,
      "{\"puzzles\":[\"" CLASSIC "\", \"12\"]}",
      NULL,
      NULL,
-     400,
-     "application/problem+json",
-     {"puzzles[1]: expected 16 characters"}},
+     200,
+     "application/json",
+     {"\"status\":\"invalid-puzzle\",\"title\":\"Invalid puzzle\","
+      "\"http_status\":400",
+      "puzzles[1]: expected 16 characters", "\"status\":\"solved\""}},
     {J,
      "{\"puzzles\":[]}",
      NULL,
@@ -356,15 +384,9 @@ static const struct {
 
 START_TEST(solve_request) {
   struct api_limits lim = {100, 2000000, 0};
-  struct api_request req = {(enum api_body_type)cases[_i].type,
-                            cases[_i].body,
-                            strlen(cases[_i].body),
-                            cases[_i].accept,
-                            cases[_i].format,
-                            "test-id",
-                            false};
   struct api_response out;
-  api_solve(&lim, &req, &out);
+  handle(lim, cases[_i].type, cases[_i].body, cases[_i].accept,
+         cases[_i].format, "test-id", &out);
   ck_assert_msg(out.status == cases[_i].status, "status %d, body %.*s",
                 out.status, (int)out.body_len, out.body);
   ck_assert_msg(
@@ -379,47 +401,77 @@ START_TEST(solve_request) {
     ck_assert_ptr_nonnull(strstr(out.body, "\"request_id\":\"test-id\""));
     ck_assert_ptr_nonnull(strstr(out.body, "\"title\":"));
   }
-  /* The same request tried inline answers the same, or asks for a worker. */
-  req.inline_attempt = true;
-  struct api_response again;
-  api_solve(&lim, &req, &again);
-  if (!again.retry) {
-    ck_assert_int_eq(again.status, out.status);
-  }
-  api_response_free(&again);
   api_response_free(&out);
 }
 END_TEST
 
-START_TEST(inline_attempt_defers_hard_work) {
+/* The job's cost comes from its first attempt: an easy 9x9 is answered by
+ * it, hard or large work is left to a worker, and the answer is the same
+ * whichever way it ran. */
+static enum api_cost cost_of(const char *body, struct api_response *out) {
   struct api_limits lim = {100, 2000000, 0};
+  struct api_input in = {
+      "application/json", body, strlen(body), NULL, NULL, NULL, 0};
+  struct api_job *job = api_parse(api_endpoint_find("solve"), &lim, &in, out);
+  ck_assert_ptr_nonnull(job);
+  enum api_cost cost = api_job_cost(job);
+  api_job_run(job, sudoku_clock_ns(), out);
+  api_job_free(job);
+  return cost;
+}
+
+START_TEST(job_cost_classes) {
   struct api_response out;
-  /* A 16x16 puzzle always goes to a worker. */
-  struct api_request req = {
-      API_BODY_JSON, "{\"puzzle\":[[0]]}", 0, NULL, NULL, NULL, true};
-  char body[600] = "{\"puzzle\":\"";
-  for (int i = 0; i < 256; i++)
+  ck_assert_int_eq(cost_of("{\"puzzle\":\"" CLASSIC "\"}", &out),
+                   API_COST_DONE);
+  ck_assert_int_eq(out.status, 200);
+  api_response_free(&out);
+  /* 1000 solutions of an empty 9x9 take more than the first attempt. */
+  ck_assert_int_eq(cost_of("{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9
+                               DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\"}",
+                           &out),
+                   API_COST_SHORT);
+  ck_assert_ptr_nonnull(strstr(out.body, "\"solutions_found\":1000"));
+  api_response_free(&out);
+  char body[800] = "{\"lexmin\":true,\"puzzle\":\"";
+  for (int i = 0; i < 625; i++)
     strcat(body, ".");
   strcat(body, "\"}");
-  req.body = body;
-  req.body_len = strlen(body);
-  api_solve(&lim, &req, &out);
-  ck_assert(out.retry);
-  ck_assert_ptr_null(out.body);
-  req.inline_attempt = false;
-  api_solve(&lim, &req, &out);
-  ck_assert_int_eq(out.status, 200);
-  ck_assert_ptr_nonnull(strstr(out.body, "\"size\":16"));
+  ck_assert_int_eq(cost_of(body, &out), API_COST_LONG);
   api_response_free(&out);
+  /* A request refused at parse time never becomes a job. */
+  struct api_limits lim = {100, 2000000, 0};
+  struct api_input in = {"application/json", "{", 1, NULL, NULL, NULL, 0};
+  ck_assert_ptr_null(api_parse(api_endpoint_find("solve"), &lim, &in, &out));
+  ck_assert_int_eq(out.status, 400);
+  api_response_free(&out);
+}
+END_TEST
+
+/* A job that waited past its deadline before it started is a 503. */
+START_TEST(queue_wait_counts_against_the_deadline) {
+  struct api_limits lim = {100, 1000, 0}; /* 1 ms */
+  struct api_response out;
+  const char *body = "{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9 DOTS9
+      DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\"}";
+  struct api_input in = {
+      "application/json", body, strlen(body), NULL, NULL, NULL, 0};
+  struct api_job *job = api_parse(api_endpoint_find("solve"), &lim, &in, &out);
+  ck_assert_ptr_nonnull(job);
+  ck_assert_int_ne(api_job_cost(job), API_COST_DONE);
+  api_job_run(job, sudoku_clock_ns() - 5000000u, &out); /* arrived 5 ms ago */
+  ck_assert_int_eq(out.status, 503);
+  ck_assert_ptr_nonnull(strstr(out.body, "/problems/queue-timeout"));
+  api_response_free(&out);
+  api_job_free(job);
 }
 END_TEST
 
 /* Answers body (a type) under lim; checks the status and a piece. */
-static void expect_answer(struct api_limits lim, enum api_body_type type,
-                          const char *body, int status, const char *piece) {
-  struct api_request req = {type, body, strlen(body), NULL, NULL, NULL, false};
+static void expect_answer(struct api_limits lim, int type, const char *body,
+                          int status, const char *piece) {
   struct api_response out;
-  api_solve(&lim, &req, &out);
+  handle(lim, type, body, NULL, NULL, NULL, &out);
   ck_assert_msg(out.status == status, "status %d: %s", out.status, out.body);
   ck_assert_msg(strstr(out.body, piece) != NULL, "%s lacks %s", out.body,
                 piece);
@@ -427,7 +479,7 @@ static void expect_answer(struct api_limits lim, enum api_body_type type,
 }
 
 START_TEST(limits_are_enforced) {
-  expect_answer((struct api_limits){2, 2000000, 0}, API_BODY_TEXT,
+  expect_answer((struct api_limits){2, 2000000, 0}, T,
                 CLASSIC "\n" CLASSIC "\n" CLASSIC "\n", 413,
                 "/problems/too-many-puzzles");
 
@@ -437,7 +489,7 @@ START_TEST(limits_are_enforced) {
   for (int i = 0; i < 625; i++)
     strcat(body, ".");
   strcat(body, "\"}");
-  expect_answer((struct api_limits){10, 50000, 0}, API_BODY_JSON, body, 422,
+  expect_answer((struct api_limits){10, 50000, 0}, J, body, 422,
                 "/problems/deadline-exceeded");
 
   /* The budget runs out after a solution: 200 with it, the count said to
@@ -445,13 +497,13 @@ START_TEST(limits_are_enforced) {
   const char *empty = "{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9 DOTS9
       DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\"}";
   struct api_limits budget = {10, 0, 50};
-  expect_answer(budget, API_BODY_JSON, empty, 200, "\"complete\":false");
-  expect_answer(budget, API_BODY_JSON, empty, 200,
+  expect_answer(budget, J, empty, 200, "\"complete\":false");
+  expect_answer(budget, J, empty, 200,
                 "\"stopped\":\"search-budget-exceeded\"");
-  expect_answer(budget, API_BODY_JSON, empty, 200, "\"unique\":null");
+  expect_answer(budget, J, empty, 200, "\"unique\":null");
 
   /* A node budget too small for a hard puzzle: its own problem type. */
-  expect_answer((struct api_limits){10, 0, 3}, API_BODY_JSON,
+  expect_answer((struct api_limits){10, 0, 3}, J,
                 "{\"puzzle\":\"........8..3...4...9..2..6.....79......."
                 "612...6.5.2.7...8...5...1.....2.4.5.....3\"}",
                 422, "/problems/search-budget-exceeded");
@@ -481,19 +533,19 @@ END_TEST
 
 START_TEST(transport_problems) {
   struct api_response out;
-  api_problem(404, "not-found", "no route for GET /nope", NULL, "id-1", &out);
+  api_problem(API_NOT_FOUND, "no route for GET /nope", NULL, "id-1", &out);
   ck_assert_int_eq(out.status, 404);
   ck_assert_str_eq(out.content_type, "application/problem+json");
   ck_assert_str_eq(out.body, "{\"type\":\"/problems/not-found\",\"title\":"
                              "\"Not found\",\"status\":404,\"detail\":\"no "
                              "route for GET /nope\",\"request_id\":\"id-1\"}");
   api_response_free(&out);
-  api_problem(503, "overloaded", "all workers busy", "text/plain", NULL, &out);
+  api_problem(API_OVERLOADED, "all workers busy", "text/plain", NULL, &out);
   ck_assert_str_eq(out.body, "error: all workers busy\n");
   ck_assert_str_eq(out.content_type, "text/plain; charset=utf-8");
   api_response_free(&out);
-  api_problem(413, "body-too-large", "over 1 MiB", "text/plain, */*;q=0.1",
-              NULL, &out);
+  api_problem(API_BODY_TOO_LARGE, "over 1 MiB", "text/plain, */*;q=0.1", NULL,
+              &out);
   ck_assert_str_eq(out.content_type, "application/problem+json");
   api_response_free(&out);
 }
@@ -505,7 +557,8 @@ Suite *api_suite(void) {
   tcase_set_timeout(tc, 30);
   tcase_add_loop_test(tc, solve_request, 0,
                       (int)(sizeof cases / sizeof cases[0]));
-  tcase_add_test(tc, inline_attempt_defers_hard_work);
+  tcase_add_test(tc, job_cost_classes);
+  tcase_add_test(tc, queue_wait_counts_against_the_deadline);
   tcase_add_test(tc, limits_are_enforced);
   suite_add_tcase(s, tc);
   tc = tcase_create("types");

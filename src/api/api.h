@@ -1,11 +1,23 @@
 /*
- * api.h - transport-neutral requests: a body with its content type and the
- * client's Accept in; an HTTP status, a content type and bytes out. Parses
- * JSON and text puzzles, calls the core with limits, renders JSON, judge
- * text and RFC 9457 problems. The only module that includes <cJSON.h>.
+ * api.h - transport-neutral requests. One request goes one way:
  *
- * What it does NOT do: sockets, threads, headers other than the ones passed
- * in, routing. Every function is reentrant; nothing is global.
+ *   api_parse()     bytes, content type, query and Accept in -> a job (every
+ *                   puzzle read, every option checked, the answer's format
+ *                   chosen), or the finished error response;
+ *   api_job_cost()  a bounded first attempt (a few hundred search nodes):
+ *                   either it answered everything (API_COST_DONE) or it says
+ *                   how much is left (short or long work);
+ *   api_job_run()   the rest of the work within the request's deadline,
+ *                   counted from its arrival, and the rendered answer;
+ *   api_job_free().
+ *
+ * Each body is parsed exactly once. The transport decides where each step
+ * runs from the cost alone: nothing here knows about threads, sockets or
+ * routes. Endpoints are rows of api_endpoints[], looked up by name.
+ *
+ * What it does NOT do: sockets, threads, HTTP headers other than the values
+ * passed in. Every function is reentrant; nothing is global. The only
+ * module that includes <cJSON.h>.
  */
 #ifndef SUDOKU_API_H
 #define SUDOKU_API_H
@@ -18,46 +30,93 @@
 
 #define API_DEFAULT_MAX_BODY (1u << 20) /* bytes */
 #define API_DEFAULT_MAX_PUZZLES 100u    /* per request */
-#define API_DEFAULT_DEADLINE_MS 2000u   /* per request, all puzzles */
+#define API_DEFAULT_DEADLINE_MS 2000u   /* per request, from its arrival */
 #define API_MAX_SOLUTIONS_LIMIT 1000u   /* the largest max_solutions asked */
-/* Inline attempt: a 9x9 puzzle needs few nodes; past this the request is
- * handed to a worker thread with the full deadline. */
-#define API_INLINE_MAX_NODES 256u
-#define API_INLINE_MAX_PUZZLES 4u
+#define API_MAX_QUERY 16u               /* query parameters looked at */
 
 struct api_limits {
   uint32_t max_puzzles; /* per request */
-  uint64_t deadline_us; /* wall clock for all the puzzles of a request */
+  uint64_t deadline_us; /* wall clock for all the work of a request */
   uint64_t max_nodes;   /* per puzzle; 0 = unlimited */
 };
 
-/* ---- Content types ----------------------------------------------------- */
+/* ---- Problems ---------------------------------------------------------- */
 
-enum api_body_type {
-  API_BODY_JSON, /* application/json (or a form body that starts with '{') */
-  API_BODY_TEXT, /* text/plain, or a form body that is not name=value */
-  API_BODY_FORM, /* application/x-www-form-urlencoded with a puzzle field */
-  API_BODY_UNSUPPORTED
+/*
+ * Problems the api finds itself or the transport reports: enum name, stable
+ * code ("type" is /problems/<code>), HTTP status, title, and the one default
+ * detail sentence. The core's statuses (sudoku.h) come first in enum
+ * api_problem with the same names and values; their HTTP columns are in
+ * problem.c, where a core status without a row does not compile.
+ */
+#define API_PROBLEM_MAP(X)                                                     \
+  X(INVALID_JSON, "invalid-json", 400, "Malformed JSON",                       \
+    "the body is not valid JSON")                                              \
+  X(INVALID_REQUEST, "invalid-request", 400, "Invalid request",                \
+    "the request's members are not what this endpoint takes")                  \
+  X(INVALID_PUZZLE, "invalid-puzzle", 400, "Invalid puzzle",                   \
+    "the puzzle is not a grid this service reads")                             \
+  X(INVALID_FORMAT, "invalid-format", 400, "Unknown response format",          \
+    "format: expected json, judge or line")                                    \
+  X(BAD_FRAMING, "bad-request", 400, "Bad request",                            \
+    "the request's framing is malformed or ambiguous")                         \
+  X(NOT_FOUND, "not-found", 404, "Not found", "no such path")                  \
+  X(METHOD_NOT_ALLOWED, "method-not-allowed", 405, "Method not allowed",       \
+    "this method is not allowed on this path")                                 \
+  X(NOT_ACCEPTABLE, "not-acceptable", 406, "Not acceptable",                   \
+    "this service answers application/json or text/plain")                     \
+  X(BODY_TOO_LARGE, "body-too-large", 413, "Request body too large",           \
+    "the request body exceeds the size limit")                                 \
+  X(TOO_MANY_PUZZLES, "too-many-puzzles", 413,                                 \
+    "Too many puzzles in one request",                                         \
+    "too many puzzles in one request; send them in several")                   \
+  X(UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", 415,                     \
+    "Unsupported media type",                                                  \
+    "send application/json, text/plain or application/x-www-form-urlencoded")  \
+  X(NOT_IMPLEMENTED, "not-implemented", 501, "Not implemented",                \
+    "this transfer coding is not supported; send chunked or Content-Length")   \
+  X(INTERNAL, "internal-error", 500, "Internal error", "out of memory")        \
+  X(OVERLOADED, "overloaded", 503, "Overloaded",                               \
+    "all solver workers are busy; retry later")                                \
+  X(QUEUE_TIMEOUT, "queue-timeout", 503, "Overloaded",                         \
+    "the request waited past its deadline for a worker; retry later")          \
+  X(DRAINING, "draining", 503, "Shutting down", "the server is shutting down")
+
+#include "sudoku.h"
+
+enum api_problem {
+#define API_X_CORE(name, code, msg) API_##name,
+  SUDOKU_STATUS_MAP(API_X_CORE)
+#undef API_X_CORE
+#define API_X_OWN(name, code, status, title, detail) API_##name,
+      API_PROBLEM_MAP(API_X_OWN)
+#undef API_X_OWN
+          API_PROBLEM_COUNT
 };
 
-/* Classifies a Content-Type header value (parameters such as charset are
- * ignored, case-insensitive). NULL or empty counts as text. */
-enum api_body_type api_body_type_of(const char *content_type);
-
-/* The Accept-Post header value: the content types /solve takes. */
-#define API_ACCEPT_POST                                                        \
-  "application/json, text/plain, application/x-www-form-urlencoded"
+/* The columns of a problem. */
+const char *api_problem_code(enum api_problem p);
+int api_problem_status(enum api_problem p);
+const char *api_problem_title(enum api_problem p);
+const char *api_problem_detail(enum api_problem p);
 
 /* ---- Requests and responses ------------------------------------------- */
 
-struct api_request {
-  enum api_body_type body_type; /* FORM: body is the decoded puzzle field */
-  const char *body;             /* not NUL-terminated */
+/* One query parameter, as the transport decoded it (value_len bytes: a
+ * %00 stays in the value and makes it invalid rather than shorter). */
+struct api_param {
+  const char *name, *value;
+  size_t name_len, value_len;
+};
+
+struct api_input {
+  const char *content_type; /* the header value, or NULL */
+  const char *body;         /* not NUL-terminated; may be NULL when 0 */
   size_t body_len;
   const char *accept;     /* Accept header, or NULL */
-  const char *format;     /* ?format= (or the form's format field), or NULL */
   const char *request_id; /* echoed in problems as "request_id"; or NULL */
-  bool inline_attempt;    /* first try: small budget, may ask for a retry */
+  const struct api_param *query;
+  size_t nquery;
 };
 
 struct api_response {
@@ -65,28 +124,82 @@ struct api_response {
   const char *content_type; /* static string */
   char *body;               /* malloc'd; the caller frees; may be NULL */
   size_t body_len;
-  const char *outcome; /* static: "solved", "not-unique", a problem code... */
-  bool retry;       /* inline attempt ran out of budget: call again in a worker
-                       with inline_attempt false; body is NULL */
-  uint32_t puzzles; /* puzzles in the request (0 when unreadable) */
+  const char *outcome; /* static label for metrics: "solved", a code... */
+  uint32_t puzzles;    /* puzzles in the request (0 when unreadable) */
 };
 
-/* Handles POST /solve. Always fills *out (status 200, 400, 406, 413, 415,
- * 422, 500); never fails silently. */
-void api_solve(const struct api_limits *limits, const struct api_request *req,
-               struct api_response *out);
-
-/* ---- Problems ---------------------------------------------------------- */
-
-/* Renders an error the transport found (404, 405, 413, 415, 503, ...): an
- * RFC 9457 application/problem+json body, or the line "error: ...\n" as
- * text/plain when accept takes text/plain but not JSON. code is the stable
- * machine code ("not-found"): the "type" is /problems/<code>. */
-void api_problem(int status, const char *code, const char *detail,
-                 const char *accept, const char *request_id,
-                 struct api_response *out);
+/* Renders a problem the transport found (404, 405, 413, 415, 503, ...):
+ * application/problem+json, or the line "error: ...\n" as text/plain when
+ * accept takes text/plain but not JSON. detail NULL: the table's. */
+void api_problem(enum api_problem p, const char *detail, const char *accept,
+                 const char *request_id, struct api_response *out);
 
 /* Frees the body; safe on a zeroed response. */
 void api_response_free(struct api_response *out);
+
+/* ---- Endpoints and jobs ------------------------------------------------ */
+
+/* Body types an endpoint takes, as bits. */
+enum api_body_type {
+  API_BODY_NONE = 0,
+  API_BODY_JSON = 1, /* application/json, text/json */
+  API_BODY_TEXT = 2, /* text/plain, or no content type */
+  API_BODY_FORM = 4, /* application/x-www-form-urlencoded */
+  API_BODY_UNSUPPORTED = 8
+};
+
+/* Classifies a Content-Type header value (parameters such as charset are
+ * ignored, case-insensitive). NULL or empty counts as text. */
+enum api_body_type api_body_type_of(const char *content_type);
+
+/* How much work a parsed job still holds after its first attempt. */
+enum api_cost {
+  API_COST_DONE,  /* answered: api_job_run only renders */
+  API_COST_SHORT, /* likely a few ms */
+  API_COST_LONG   /* may run to the deadline */
+};
+
+struct api_job;
+typedef struct api_job *(*api_parse_fn)(const struct api_limits *limits,
+                                        const struct api_input *in,
+                                        struct api_response *out);
+
+struct api_endpoint {
+  const char *name;     /* "solve": matched by the transport's route */
+  unsigned body_types;  /* enum api_body_type bits accepted */
+  const char *accepted; /* the Accept-Post value */
+  api_parse_fn parse;
+};
+
+/* The endpoint named name, or NULL. */
+const struct api_endpoint *api_endpoint_find(const char *name);
+
+/*
+ * Reads a request into a job. Returns the job, or NULL with *out holding
+ * the answer (400, 406, 413, 415, 500: every error located). Never fails
+ * silently. The job copies what it needs: in may be freed afterwards.
+ */
+struct api_job *api_parse(const struct api_endpoint *ep,
+                          const struct api_limits *limits,
+                          const struct api_input *in, struct api_response *out);
+
+/* The bounded first attempt (at most a few hundred search nodes a puzzle)
+ * and what is left. Call once, before api_job_run. */
+enum api_cost api_job_cost(struct api_job *job);
+
+/*
+ * Finishes the work and renders the answer into *out (always filled). The
+ * deadline counts from arrival_ns (sudoku_clock_ns() when the request
+ * arrived): time spent waiting for a worker is part of it.
+ */
+void api_job_run(struct api_job *job, uint64_t arrival_ns,
+                 struct api_response *out);
+
+/* Frees a job; NULL is a no-op. */
+void api_job_free(struct api_job *job);
+
+/* Parse, cost and run in one call (tests, fuzzing, the inline path). */
+void api_handle(const struct api_endpoint *ep, const struct api_limits *limits,
+                const struct api_input *in, struct api_response *out);
 
 #endif

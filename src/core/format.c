@@ -36,6 +36,7 @@
  *  - CHAR mode otherwise: every byte of every token is one cell, a symbol
  *    ("53..7....", "53. .7. ...", the 81-character line). When every token
  *    is one byte long both modes give the same cells ("? 6 5", "0 3 5").
+ * A '-' right before a digit is an error (a negative number), not a rule.
  * Symbols: '1'-'9' are 1..9; 'A'-'Z' and 'a'-'z' are 10..35; '0', '.', '?',
  * '_' and '*' are blanks; any other byte is an error.
  *
@@ -44,8 +45,11 @@
  *  - k <= 25: the line is row 1 of a k x k grid, and k must have a box shape
  *    (sudoku_box_shape: 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24,
  *    25). The puzzle is its next n content lines (decoration lines skipped),
- *    n cells each. A row of 16 cells starts a 16x16 grid: a 4x4 puzzle on
- *    one line is not supported (write it as 4 rows).
+ *    n cells each.
+ *  - k == 16 is also a square: a line of 16 cells is a whole 4x4 puzzle
+ *    (as every n*n line is), unless it is row 1 of a 16x16 grid: it holds
+ *    a value above 4, or the line right after it is a row of 16 cells that
+ *    does.
  *  - k > 25: k must be n*n for a side n with a box shape (36, 64, 81, 100,
  *    144, ..., 625): the whole puzzle on one line.
  * A puzzle ends after its last row or its one line, so puzzles may follow
@@ -148,6 +152,7 @@ struct scan {
   size_t tokens;  /* number of tokens */
   size_t symbols; /* bytes in tokens: the cells in CHAR mode */
   size_t bad;     /* offset of the first byte that is no symbol, or len */
+  size_t minus;   /* offset of the first '-' right before a digit, or len */
   bool wide;      /* some token is longer than one byte */
   bool numeric;   /* every token is digits only */
   bool small;     /* every numeric token's value is <= SUDOKU_MAX_N */
@@ -182,10 +187,13 @@ static enum line_kind classify(const struct line *ln) {
 }
 
 static void scan_line(const struct line *ln, struct scan *sc) {
-  *sc = (struct scan){0, 0, ln->len, false, true, true};
+  *sc = (struct scan){0, 0, ln->len, ln->len, false, true, true};
   size_t i = 0;
   while (i < ln->len) {
     if (is_separator(ln->s[i])) {
+      if (ln->s[i] == '-' && sc->minus == ln->len && i + 1 < ln->len &&
+          is_digit(ln->s[i + 1]))
+        sc->minus = i;
       i++;
       continue;
     }
@@ -208,32 +216,14 @@ static void scan_line(const struct line *ln, struct scan *sc) {
 }
 
 /* The side of a puzzle whose first line has k cells, 0 when none: a row of
- * k cells, or (*one_line) a whole puzzle of k = n*n cells. */
+ * k cells, or (*one_line) a whole puzzle of k = n*n cells. k == 16 is both
+ * a 4x4 puzzle and a 16x16 row: the caller decides (first_line_is_4x4). */
 static int side_of(size_t k, bool *one_line) {
   int br, bc;
   *one_line = k > SUDOKU_MAX_N;
   if (!*one_line)
     return sudoku_box_shape((int)k, &br, &bc) ? (int)k : 0;
-  for (int n = 6; n <= SUDOKU_MAX_N; n++)
-    if ((size_t)n * (size_t)n == k && sudoku_box_shape(n, &br, &bc))
-      return n;
-  return 0;
-}
-
-/* The whole-puzzle size nearest to k (ties to the smaller), for messages. */
-static int nearest_side(size_t k) {
-  int best = 0;
-  size_t best_diff = SIZE_MAX;
-  for (int n = 6; n <= SUDOKU_MAX_N; n++) {
-    int br, bc;
-    size_t sq = (size_t)n * (size_t)n;
-    size_t diff = sq > k ? sq - k : k - sq;
-    if (sudoku_box_shape(n, &br, &bc) && diff < best_diff) {
-      best = n;
-      best_diff = diff;
-    }
-  }
-  return best;
+  return sudoku_side_of_cells(k);
 }
 
 static int fail_shape(struct sudoku_text_error *err, uint32_t puzzle,
@@ -251,7 +241,7 @@ static int fail_shape(struct sudoku_text_error *err, uint32_t puzzle,
                 "line %u: a line of %zu cells: too long for a row (at most "
                 "25) and too short for a whole puzzle (at least 36)",
                 line, k);
-  int n = nearest_side(k);
+  int n = sudoku_nearest_side(k);
   return fail(err, puzzle, line, 0,
               "puzzle %u: expected %d cells, got %zu (line %u: a whole %dx%d "
               "puzzle on one line)",
@@ -316,6 +306,42 @@ static int fill_cells(const struct line *ln, bool token_mode, int n,
   return 0;
 }
 
+/* The largest value among the cells of a content line. */
+static int line_max_value(const struct line *ln, bool token_mode) {
+  size_t i = 0, start, end;
+  int max = 0;
+  while (next_cell(ln, token_mode, &i, &start, &end)) {
+    int value = 0;
+    if (token_mode)
+      for (size_t j = start; j < end && value < BIG_VALUE; j++)
+        value = value * 10 + (ln->s[j] - '0');
+    else
+      value = sudoku_symbol_value((char)ln->s[start]);
+    max = value > max ? value : max;
+  }
+  return max;
+}
+
+/* Whether a puzzle's first line of 16 cells is a whole 4x4 puzzle (the
+ * rule for n*n cells on one line) rather than row 1 of a 16x16 grid. It is
+ * a 16x16 row when it holds a value above 4, or when the line right after
+ * it is a row of 16 cells that does; the reader is not moved. */
+static bool first_line_is_4x4(const struct sudoku_reader *r,
+                              const struct line *ln, bool token_mode) {
+  if (line_max_value(ln, token_mode) > 4)
+    return false;
+  struct sudoku_reader peek = *r;
+  struct line next;
+  struct scan sc;
+  if (!next_line(&peek, &next) || classify(&next) != LINE_CONTENT)
+    return true;
+  scan_line(&next, &sc);
+  bool next_tokens = sc.wide && sc.numeric && sc.tokens == 16;
+  size_t cells = next_tokens ? sc.tokens : sc.symbols;
+  return sc.bad < next.len || cells != 16 ||
+         line_max_value(&next, next_tokens) <= 4;
+}
+
 /* ---- Reading ----------------------------------------------------------- */
 
 void sudoku_reader_init(struct sudoku_reader *r, const char *text, size_t len) {
@@ -366,9 +392,18 @@ int sudoku_read_next(struct sudoku_reader *r, sudoku_grid *g,
                               : sc.small && side_of(sc.tokens, &one_line) != 0);
     size_t cells = token_mode ? sc.tokens : sc.symbols;
 
+    if (sc.minus < ln.len)
+      return fail(err, puzzle, ln.no, sc.minus + 1,
+                  "line %u, column %zu: '-' before a digit: cells are 0..n, "
+                  "never negative",
+                  ln.no, sc.minus + 1);
     if (n == 0) {
       int br, bc;
       n = side_of(cells, &one_line);
+      if (cells == 16 && first_line_is_4x4(r, &ln, token_mode)) {
+        n = 4;
+        one_line = true;
+      }
       if (n == 0 || !sudoku_box_shape(n, &br, &bc) ||
           sudoku_grid_init(g, br, bc) != SUDOKU_OK)
         return fail_shape(err, puzzle, ln.no, cells);

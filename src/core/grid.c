@@ -36,6 +36,30 @@ uint64_t core_now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t sudoku_clock_ns(void) { return core_now_ns(); }
+
+int sudoku_side_of_cells(size_t k) {
+  int br, bc;
+  for (int n = SUDOKU_MIN_N; n <= SUDOKU_MAX_N; n++)
+    if ((size_t)n * (size_t)n == k)
+      return sudoku_box_shape(n, &br, &bc) ? n : 0;
+  return 0;
+}
+
+int sudoku_nearest_side(size_t k) {
+  int best = 9, br, bc;
+  size_t best_diff = SIZE_MAX;
+  for (int n = SUDOKU_MIN_N; n <= SUDOKU_MAX_N; n++) {
+    size_t sq = (size_t)n * (size_t)n;
+    size_t diff = sq > k ? sq - k : k - sq;
+    if (sudoku_box_shape(n, &br, &bc) && diff < best_diff) {
+      best = n;
+      best_diff = diff;
+    }
+  }
+  return best;
+}
+
 enum sudoku_status sudoku_grid_init(sudoku_grid *g, int box_rows,
                                     int box_cols) {
   memset(g, 0, sizeof *g);

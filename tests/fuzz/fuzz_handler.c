@@ -5,13 +5,16 @@
  *           NUL-terminated string taken from the input
  *   byte 1  Accept, the same way
  *   byte 2  ?format=, the same way
- *   byte 3  bit 0: inline attempt first (a retry goes to a "worker" call
- *           with inline_attempt false, as src/http does)
+ *   byte 3  bit 0: the job is run as if it arrived 10 s ago (it waited
+ *           past its deadline in the queue); bit 1: run without asking
+ *           the cost first
  *   rest    the body
  * Invariants checked on every answer: the status is one api.h documents;
  * a JSON or text answer has a body with body_len == strlen(body); a 200 is
  * never a problem and a problem is never a 200; a problem's "status" member
- * is the HTTP status; only an inline attempt may ask for a retry.
+ * is the HTTP status; the body is valid UTF-8 and a text error is one
+ * line. The request goes through the same pipeline as in src/http: parse,
+ * cost, run (content-type sniffing and form decoding included).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -41,6 +44,27 @@ static const char *const accepts[] = {
     "application/problem+json;q=0, application/json;q=0, text/plain;q=0.1"};
 static const char *const formats[] = {NULL, "", "json", "judge", "line", "xml"};
 
+/* Valid UTF-8 (no overlong forms or surrogates). */
+static bool utf8_ok(const unsigned char *s, size_t len) {
+  for (size_t i = 0; i < len;) {
+    unsigned c = s[i], n = c < 0x80                 ? 1
+                           : c >= 0xC2 && c <= 0xDF ? 2
+                           : c >= 0xE0 && c <= 0xEF ? 3
+                           : c >= 0xF0 && c <= 0xF4 ? 4
+                                                    : 0;
+    if (n == 0 || i + n > len)
+      return false;
+    for (unsigned k = 1; k < n; k++)
+      if ((s[i + k] & 0xC0) != 0x80)
+        return false;
+    if ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] >= 0xA0) ||
+        (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] >= 0x90))
+      return false;
+    i += n;
+  }
+  return true;
+}
+
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Picks table[sel % (count+1)], or the input's next NUL-terminated string
@@ -61,22 +85,19 @@ static const char *pick(const char *const *table, size_t count, uint8_t sel,
 }
 
 static bool documented(int status) {
-  static const int ok[] = {200, 400, 406, 413, 415, 422, 500};
+  static const int ok[] = {200, 400, 406, 413, 415, 422, 500, 503};
   for (size_t i = 0; i < COUNT(ok); i++)
     if (status == ok[i])
       return true;
   return false;
 }
 
-static void check(const struct api_response *out, bool may_retry) {
-  if (out->retry) {
-    if (!may_retry || out->body != NULL)
-      abort();
-    return;
-  }
+static void check(const struct api_response *out) {
   if (!documented(out->status) || out->content_type == NULL)
     abort();
   if (out->body == NULL || out->body_len != strlen(out->body))
+    abort();
+  if (!utf8_ok((const unsigned char *)out->body, out->body_len))
     abort();
   bool problem = strcmp(out->content_type, "application/problem+json") == 0;
   bool json = strcmp(out->content_type, "application/json") == 0;
@@ -90,7 +111,9 @@ static void check(const struct api_response *out, bool may_retry) {
   } else {
     if (json)
       abort(); /* an error is a problem or an error line */
-    if (text && strncmp(out->body, "error: ", 7) != 0)
+    if (text && (strncmp(out->body, "error: ", 7) != 0 ||
+                 strchr(out->body, '\r') != NULL ||
+                 strchr(out->body, '\n') != out->body + out->body_len - 1))
       abort();
     if (problem) {
       char want[32];
@@ -117,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                             accept_own, sizeof accept_own);
   const char *format = pick(formats, COUNT(formats), (uint8_t)copy[2], &p, end,
                             format_own, sizeof format_own);
-  bool inline_first = copy[3] & 1;
+  bool waited = copy[3] & 1, skip_cost = copy[3] & 2;
   /* The body in a buffer of its own exact size: reads past it are caught. */
   size_t len = (size_t)(end - p);
   char *body = malloc(len ? len : 1);
@@ -128,16 +151,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memcpy(body, p, len);
 
   struct api_limits lim = {8, 20000, 2000};
-  struct api_request req = {
-      api_body_type_of(ct), body, len, accept, format, "fuzz-id", inline_first};
+  struct api_param q = {"format", format, 6, format ? strlen(format) : 0};
+  struct api_input in = {
+      ct, body, len, accept, "fuzz-id", &q, format ? 1u : 0u};
   struct api_response out;
-  api_solve(&lim, &req, &out);
-  check(&out, inline_first);
-  if (out.retry) {
-    req.inline_attempt = false;
-    api_solve(&lim, &req, &out);
-    check(&out, false);
+  struct api_job *job = api_parse(api_endpoint_find("solve"), &lim, &in, &out);
+  if (job != NULL) {
+    if (!skip_cost)
+      api_job_cost(job);
+    uint64_t now = sudoku_clock_ns();
+    api_job_run(job, waited ? now - 10000000000u : now, &out);
+    api_job_free(job);
   }
+  check(&out);
   api_response_free(&out);
   free(body);
   free(copy);

@@ -1,7 +1,7 @@
 /*
  * fuzz_json.c - libFuzzer target for the JSON request reader: arbitrary
- * bytes as an application/json body through api_solve (worker attempt, so
- * the whole path runs: parse, validate, solve, render). Small limits keep
+ * bytes as an application/json body through api_handle (parse, cost, run:
+ * validate, solve, render). Small limits keep
  * each run cheap: 2000 nodes, 20 ms, 8 puzzles.
  */
 #include <stdint.h>
@@ -16,11 +16,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   memcpy(body, data, size);
   struct api_limits lim = {8, 20000, 2000};
-  struct api_request req = {API_BODY_JSON, body,   size, NULL,
-                            NULL,          "fuzz", false};
+  struct api_input in = {"application/json", body, size, NULL, "fuzz", NULL, 0};
   struct api_response out;
-  api_solve(&lim, &req, &out);
-  if (out.body == NULL || out.body_len != strlen(out.body) || out.retry)
+  api_handle(api_endpoint_find("solve"), &lim, &in, &out);
+  if (out.body == NULL || out.body_len != strlen(out.body))
     abort();
   if (out.status != 200 && out.status != 400 && out.status != 413 &&
       out.status != 422 && out.status != 500)

@@ -1,0 +1,195 @@
+/*
+ * api_internal.h - what the files of src/api share: located errors, the
+ * job base every endpoint extends, negotiation, the readers of puzzles and
+ * the JSON helpers. Nobody outside src/api includes it.
+ */
+#ifndef SUDOKU_API_INTERNAL_H
+#define SUDOKU_API_INTERNAL_H
+
+#include <cJSON.h>
+
+#include "api.h"
+#include "sudoku.h"
+
+#define CT_JSON "application/json"
+#define CT_PROBLEM "application/problem+json"
+#define CT_TEXT "text/plain; charset=utf-8"
+
+/* ---- Located errors (problem.c) ---------------------------------------- */
+
+/* An error found while reading or answering a request. fields: extension
+ * members (line, column, cell, path, ...) added to the problem; owned. */
+struct api_error {
+  enum api_problem problem; /* API_OK while there is none */
+  char detail[320];
+  cJSON *fields;
+};
+
+/* Sets the problem and its detail (printf-style; NULL fmt: the table's). */
+void api_error_set(struct api_error *e, enum api_problem p, const char *fmt,
+                   ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void api_error_number(struct api_error *e, const char *name, double v);
+void api_error_string(struct api_error *e, const char *name, const char *v);
+/* Frees the fields; the error may be reused. */
+void api_error_clear(struct api_error *e);
+
+/* Renders e as the answer (problem+json or a text line); takes its fields. */
+void api_render_error(struct api_error *e, const char *accept,
+                      const char *request_id, struct api_response *out);
+
+/* Moves e's members into the object o (a batch item); takes its fields. */
+void api_error_into(struct api_error *e, cJSON *o);
+
+/* Writes s into a JSON-safe copy: invalid UTF-8 bytes and control
+ * characters become U+FFFD or are dropped, at most cap-1 bytes, never a
+ * cut character. Used for every echo of request bytes into a reply. */
+void api_safe_copy(char *out, size_t cap, const char *s, size_t len);
+
+/* ---- Negotiation (negotiate.c) ----------------------------------------- */
+
+enum api_format { API_FMT_JSON, API_FMT_JUDGE, API_FMT_LINE };
+
+/* Quality the Accept header gives to a media type (RFC 9110 12.5.1). */
+double api_accept_quality(const char *accept, const char *type);
+
+/* Errors are text only for a client that takes text/plain and no JSON. */
+bool api_accept_text_errors(const char *accept);
+
+/* The query parameter named name, or NULL. */
+const struct api_param *api_query_find(const struct api_input *in,
+                                       const char *name);
+
+/* What the body holds, with sniffing: a form-typed body that starts with
+ * '{' is JSON, one that is not name=value pairs with a puzzle field is
+ * text (curl -d and --data-binary send that type by default). */
+enum api_body_type api_body_sniff(const struct api_input *in);
+
+/* The answer's format: ?format= (or the form's), else Accept, else the
+ * body type's natural one. False with *e set (400, 406). */
+bool api_choose_format(const struct api_param *format, const char *accept,
+                       bool text_body, enum api_format *fmt,
+                       struct api_error *e);
+
+/* ---- Forms (form.c) ----------------------------------------------------- */
+
+/* Decoded application/x-www-form-urlencoded fields. */
+#define API_FORM_MAX_FIELDS 8
+struct api_form {
+  char *buf; /* malloc'd, holds every decoded name and value */
+  size_t count;
+  struct api_param field[API_FORM_MAX_FIELDS];
+};
+
+/* Decodes body into *f ('+' is a space, %XX a byte). False with *e set
+ * when malformed (a bad %-escape) or out of memory. */
+bool api_form_decode(const char *body, size_t len, struct api_form *f,
+                     struct api_error *e);
+void api_form_free(struct api_form *f);
+
+/* ---- Reading puzzles (read_text.c, read_json.c) ------------------------ */
+
+/* One puzzle of a request: its grid, or the error that made it unreadable
+ * (a batch answers the others). */
+struct api_item {
+  sudoku_grid grid;
+  struct api_error error; /* problem != API_OK: unreadable */
+};
+
+struct api_puzzles {
+  struct api_item *item; /* malloc'd */
+  uint32_t count;
+  bool batch; /* answer with "results": JSON "puzzles", or several in text */
+};
+
+/* Reads every puzzle of a text body. False with *e set on malformed input,
+ * no puzzle, or too many puzzles. */
+bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
+                   struct api_puzzles *ps, struct api_error *e);
+
+/* A JSON member an endpoint takes: its name and where the parser keeps it. */
+struct api_member {
+  const char *name;
+  const cJSON **slot;
+};
+
+/* Parses body as one JSON object and sorts its members into the table:
+ * an unknown member, a repeated one, a NUL inside a name or a string, or
+ * trailing bytes are located errors. Returns the root (the caller frees
+ * it with cJSON_Delete) or NULL with *e set. */
+cJSON *api_json_object(const char *body, size_t len,
+                       const struct api_member *members, size_t nmembers,
+                       struct api_error *e);
+
+/* A puzzle from a JSON value (string, rows, or flat array) named where.
+ * box NULL: the usual box shape. */
+bool api_json_grid(const cJSON *v, const int box[2], const char *where,
+                   sudoku_grid *g, struct api_error *e);
+
+/* An integer member lo..hi. */
+bool api_json_int(const cJSON *v, const char *name, int lo, int hi, int *out,
+                  struct api_error *e);
+
+/* A box member [rows, columns]. */
+bool api_json_box(const cJSON *v, int box[2], struct api_error *e);
+
+/* Frees the items and their errors. */
+void api_puzzles_free(struct api_puzzles *ps);
+
+/* ---- Jobs (job.c) ------------------------------------------------------ */
+
+struct api_job_ops {
+  enum api_cost (*cost)(struct api_job *job);
+  void (*run)(struct api_job *job, uint64_t deadline_ns,
+              struct api_response *out);
+  void (*free)(struct api_job *job);
+};
+
+/* The part every job has; an endpoint's job embeds it first. */
+struct api_job {
+  const struct api_job_ops *ops;
+  struct api_limits limits;
+  enum api_format format;
+  char accept[256]; /* copied: the input may be freed */
+  char request_id[136];
+  bool has_accept, has_request_id;
+};
+
+/* Fills the base from the input. */
+void api_job_init(struct api_job *job, const struct api_job_ops *ops,
+                  const struct api_limits *limits, const struct api_input *in,
+                  enum api_format format);
+const char *api_job_accept(const struct api_job *job);
+const char *api_job_request_id(const struct api_job *job);
+
+/* ---- JSON output helpers (render.c) ------------------------------------ */
+
+/* Adds an integer member without cJSON's number printing (sprintf of a
+ * double checked by sscanf: ~1 us a number, on the hot path). */
+void api_add_int(cJSON *o, const char *name, uint64_t v);
+
+/* Prints o (and deletes it) as the 200 (or status) answer. */
+void api_render_json(cJSON *o, int status, const char *outcome,
+                     struct api_response *out);
+
+/* A grid as JSON rows [[5,3,...],...] (raw text for cJSON_AddRawToObject)
+ * into buf of SUDOKU_MAX_CELLS * 3 + 2 * SUDOKU_MAX_N + 8 bytes. */
+#define API_ROWS_MAX (SUDOKU_MAX_CELLS * 3 + 2 * SUDOKU_MAX_N + 8)
+void api_rows_text(const sudoku_grid *g, char *buf);
+
+/* The line format of g without the newline into buf[SUDOKU_TEXT_MAX]. */
+void api_line_text(const sudoku_grid *g, char *buf);
+
+/* Conflict members (conflicts, cells, conflict_count) and the detail of a
+ * puzzle with conflicting givens. */
+void api_conflict_error(const sudoku_grid *g, struct api_error *e);
+
+/* The endpoints' parsers (solve.c, ...). */
+struct api_job *api_parse_solve(const struct api_limits *limits,
+                                const struct api_input *in,
+                                struct api_response *out);
+
+#endif

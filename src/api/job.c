@@ -1,0 +1,79 @@
+/*
+ * job.c - the pipeline every endpoint shares: parse once into a job, ask
+ * its cost once, run it, free it. An endpoint is a row of the table below
+ * and a parser that returns a job with its operations.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+static const struct api_endpoint endpoints[] = {
+    {"solve", API_BODY_JSON | API_BODY_TEXT | API_BODY_FORM,
+     "application/json, text/plain, application/x-www-form-urlencoded",
+     api_parse_solve},
+};
+
+const struct api_endpoint *api_endpoint_find(const char *name) {
+  for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
+    if (strcmp(endpoints[i].name, name) == 0)
+      return &endpoints[i];
+  return NULL;
+}
+
+void api_job_init(struct api_job *job, const struct api_job_ops *ops,
+                  const struct api_limits *limits, const struct api_input *in,
+                  enum api_format format) {
+  job->ops = ops;
+  job->limits = *limits;
+  job->format = format;
+  job->has_accept = in->accept != NULL;
+  job->has_request_id = in->request_id != NULL;
+  snprintf(job->accept, sizeof job->accept, "%s",
+           in->accept != NULL ? in->accept : "");
+  snprintf(job->request_id, sizeof job->request_id, "%s",
+           in->request_id != NULL ? in->request_id : "");
+}
+
+const char *api_job_accept(const struct api_job *job) {
+  return job->has_accept ? job->accept : NULL;
+}
+
+const char *api_job_request_id(const struct api_job *job) {
+  return job->has_request_id ? job->request_id : NULL;
+}
+
+struct api_job *api_parse(const struct api_endpoint *ep,
+                          const struct api_limits *limits,
+                          const struct api_input *in,
+                          struct api_response *out) {
+  memset(out, 0, sizeof *out);
+  return ep->parse(limits, in, out);
+}
+
+enum api_cost api_job_cost(struct api_job *job) { return job->ops->cost(job); }
+
+void api_job_run(struct api_job *job, uint64_t arrival_ns,
+                 struct api_response *out) {
+  uint64_t deadline = job->limits.deadline_us != 0
+                          ? arrival_ns + job->limits.deadline_us * 1000u
+                          : 0;
+  memset(out, 0, sizeof *out);
+  job->ops->run(job, deadline, out);
+}
+
+void api_job_free(struct api_job *job) {
+  if (job != NULL)
+    job->ops->free(job);
+}
+
+void api_handle(const struct api_endpoint *ep, const struct api_limits *limits,
+                const struct api_input *in, struct api_response *out) {
+  uint64_t arrival = sudoku_clock_ns();
+  struct api_job *job = api_parse(ep, limits, in, out);
+  if (job == NULL)
+    return;
+  api_job_cost(job);
+  api_job_run(job, arrival, out);
+  api_job_free(job);
+}

@@ -1,0 +1,338 @@
+/*
+ * read_json.c - JSON bodies: one object whose members an endpoint lists in
+ * a table (unknown, repeated or NUL-holding members are located errors),
+ * and puzzles as a string of n*n symbols, an array of n rows, or a flat
+ * array of n*n numbers.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+/* A character for a message: itself when printable, else \xNN. */
+static void char_name(char *buf, size_t cap, unsigned char ch) {
+  if (ch >= 0x20 && ch < 0x7f)
+    snprintf(buf, cap, "'%c'", ch);
+  else
+    snprintf(buf, cap, "'\\x%02X'", ch);
+}
+
+/* Sets up g for side n with the request's box (or the usual one). */
+static bool grid_for_side(sudoku_grid *g, int n, const int box[2],
+                          const char *where, struct api_error *e) {
+  int r, c;
+  if (box != NULL) {
+    if (box[0] * box[1] != n) {
+      api_error_set(
+          e, API_BAD_SHAPE,
+          "box: %dx%d boxes do not fit a %dx%d puzzle (rows x columns "
+          "must equal %d)",
+          box[0], box[1], n, n, n);
+      return false;
+    }
+    r = box[0];
+    c = box[1];
+  } else if (!sudoku_box_shape(n, &r, &c)) {
+    api_error_set(
+        e, API_BAD_SHAPE,
+        "%s: a %dx%d grid has no box shape; sides 4, 6, 8, 9, 10, 12, "
+        "14, 15, 16, 18, 20, 21, 22, 24 and 25 are supported",
+        where, n, n);
+    return false;
+  }
+  if (sudoku_grid_init(g, r, c) != SUDOKU_OK) {
+    api_error_set(e, API_BAD_SHAPE, "%s: %dx%d boxes are not supported", where,
+                  r, c);
+    return false;
+  }
+  return true;
+}
+
+/* One cell from a JSON number or null, at cell index c; where[i] (or
+ * where[i][j] when j >= 0) names it in a message. The path is formatted
+ * only on error: this runs for every cell of every request. */
+static bool json_cell(const cJSON *v, sudoku_grid *g, int c, const char *where,
+                      int i, int j, struct api_error *e) {
+  double d = cJSON_IsNumber(v) ? v->valuedouble : -1;
+  if (cJSON_IsNull(v) ||
+      (cJSON_IsNumber(v) && d >= 0 && d <= g->n && d == floor(d))) {
+    g->cell[c] = cJSON_IsNull(v) ? 0 : (uint8_t)d;
+    return true;
+  }
+  char cell[16], path[96];
+  sudoku_cell_name(g->n, c, cell, sizeof cell);
+  if (j >= 0)
+    snprintf(path, sizeof path, "%s[%d][%d]", where, i, j);
+  else
+    snprintf(path, sizeof path, "%s[%d]", where, i);
+  if (!cJSON_IsNumber(v) || d != floor(d) || d < 0)
+    api_error_set(e, API_INVALID_PUZZLE,
+                  "%s (%s): expected an integer 0..%d or null (0 and null are "
+                  "blanks)",
+                  path, cell, g->n);
+  else
+    api_error_set(e, API_INVALID_PUZZLE, "%s (%s): %.0f is larger than %d",
+                  path, cell, d > 1e9 ? 1e9 : d, g->n);
+  api_error_string(e, "path", path);
+  api_error_string(e, "cell", cell);
+  api_error_number(e, "index", c);
+  return false;
+}
+
+/* A puzzle as a JSON string, array of rows, or flat array. */
+bool api_json_grid(const cJSON *v, const int box[2], const char *where,
+                   sudoku_grid *g, struct api_error *e) {
+  char path[96];
+  if (cJSON_IsString(v)) {
+    const char *s = v->valuestring;
+    size_t len = strlen(s);
+    int n = sudoku_side_of_cells(len);
+    if (n == 0) {
+      n = sudoku_nearest_side(len);
+      api_error_set(e, API_INVALID_PUZZLE,
+                    "%s: expected %d characters for a %dx%d puzzle, got %zu",
+                    where, n * n, n, n, len);
+      api_error_string(e, "path", where);
+      return false;
+    }
+    if (!grid_for_side(g, n, box, where, e))
+      return false;
+    for (int c = 0; c < n * n; c++) {
+      int val = sudoku_symbol_value(s[c]);
+      if (val < 0 || val > n) {
+        char cell[16], ch[16];
+        sudoku_cell_name(n, c, cell, sizeof cell);
+        char_name(ch, sizeof ch, (unsigned char)s[c]);
+        if (val < 0)
+          api_error_set(e, API_INVALID_PUZZLE,
+                        "%s: character %d (%s) %s is not a digit or a blank",
+                        where, c + 1, cell, ch);
+        else
+          api_error_set(e, API_INVALID_PUZZLE,
+                        "%s: character %d (%s) %s is %d, larger than %d", where,
+                        c + 1, cell, ch, val, n);
+        api_error_string(e, "path", where);
+        api_error_string(e, "cell", cell);
+        api_error_number(e, "index", c);
+        return false;
+      }
+      g->cell[c] = (uint8_t)val;
+    }
+    return true;
+  }
+  if (!cJSON_IsArray(v)) {
+    api_error_set(
+        e, API_INVALID_REQUEST,
+        "%s: expected a string of n*n characters, an array of n rows, "
+        "or a flat array of n*n numbers",
+        where);
+    return false;
+  }
+  int size = cJSON_GetArraySize(v);
+  if (size > 0 && cJSON_IsArray(v->child)) {
+    if (!grid_for_side(g, size, box, where, e))
+      return false;
+    int r = 0;
+    for (const cJSON *row = v->child; row != NULL; row = row->next, r++) {
+      snprintf(path, sizeof path, "%s[%d]", where, r);
+      if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != size) {
+        api_error_set(e, API_INVALID_PUZZLE,
+                      "%s: expected row %d as an array of %d cells, got %s%d",
+                      path, r + 1, size, cJSON_IsArray(row) ? "" : "no array, ",
+                      cJSON_IsArray(row) ? cJSON_GetArraySize(row) : 0);
+        api_error_string(e, "path", path);
+        return false;
+      }
+      int k = 0;
+      for (const cJSON *x = row->child; x != NULL; x = x->next, k++)
+        if (!json_cell(x, g, r * size + k, where, r, k, e))
+          return false;
+    }
+    return true;
+  }
+  int n = sudoku_side_of_cells((size_t)size);
+  if (n == 0) {
+    n = sudoku_nearest_side((size_t)size);
+    api_error_set(e, API_INVALID_PUZZLE,
+                  "%s: expected %d cells for a %dx%d puzzle (or an array of %d "
+                  "rows), got %d",
+                  where, n * n, n, n, n, size);
+    api_error_string(e, "path", where);
+    return false;
+  }
+  if (!grid_for_side(g, n, box, where, e))
+    return false;
+  int c = 0;
+  for (const cJSON *x = v->child; x != NULL; x = x->next, c++)
+    if (!json_cell(x, g, c, where, c, -1, e))
+      return false;
+  return true;
+}
+
+/* Line and column of byte offset pos in text. */
+static void text_position(const char *text, size_t pos, int *line, int *col) {
+  *line = 1;
+  *col = 1;
+  for (size_t i = 0; i < pos; i++) {
+    if (text[i] == '\n') {
+      (*line)++;
+      *col = 1;
+    } else {
+      (*col)++;
+    }
+  }
+}
+
+bool api_json_int(const cJSON *v, const char *name, int lo, int hi, int *out,
+                  struct api_error *e) {
+  if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
+      v->valuedouble < lo || v->valuedouble > hi) {
+    api_error_set(e, API_INVALID_REQUEST, "%s: expected an integer %d..%d",
+                  name, lo, hi);
+    api_error_string(e, "path", name);
+    return false;
+  }
+  *out = (int)v->valuedouble;
+  return true;
+}
+
+bool api_json_box(const cJSON *v, int box[2], struct api_error *e) {
+  if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2 ||
+      !api_json_int(v->child, "box[0]", 2, SUDOKU_MAX_N, &box[0], e) ||
+      !api_json_int(v->child->next, "box[1]", 2, SUDOKU_MAX_N, &box[1], e)) {
+    api_error_clear(e);
+    api_error_set(e, API_INVALID_REQUEST,
+                  "box: expected [rows, columns] of a box, such as [2, 3] for "
+                  "6x6");
+    api_error_string(e, "path", "box");
+    return false;
+  }
+  return true;
+}
+
+/* The offset of the first \u0000 escape in body (inside a string: escapes
+ * exist nowhere else), or len. cJSON would decode it and cut the string at
+ * it, so "puzzle\u0000x" would read as "puzzle". */
+static size_t find_nul_escape(const char *body, size_t len) {
+  for (size_t i = 0; i + 6 <= len; i++) {
+    if (body[i] != '\\')
+      continue;
+    if (body[i + 1] == 'u' && memcmp(body + i + 2, "0000", 4) == 0)
+      return i;
+    i++; /* skip the escaped character: "\\u0000" is no escape of NUL */
+  }
+  return len;
+}
+
+/* The names of the members for a message: "puzzle, puzzles, box". */
+static void member_list(const struct api_member *m, size_t n, char *out,
+                        size_t cap) {
+  size_t o = 0;
+  out[0] = '\0';
+  for (size_t i = 0; i < n && o + 1 < cap; i++) {
+    int w = snprintf(out + o, cap - o, "%s%s", i ? ", " : "", m[i].name);
+    if (w < 0)
+      break;
+    o += (size_t)w;
+  }
+}
+
+static void locate(struct api_error *e, const char *body, size_t pos) {
+  int line, col;
+  text_position(body, pos, &line, &col);
+  api_error_number(e, "line", line);
+  api_error_number(e, "column", col);
+}
+
+cJSON *api_json_object(const char *body, size_t len,
+                       const struct api_member *members, size_t nmembers,
+                       struct api_error *e) {
+  size_t lead = 0;
+  while (lead < len && (body[lead] == ' ' || body[lead] == '\t' ||
+                        body[lead] == '\r' || body[lead] == '\n'))
+    lead++;
+  if (lead == len) {
+    api_error_set(e, API_INVALID_JSON,
+                  "the body is empty; expected a JSON object such as "
+                  "{\"puzzle\": \"53..7...\"}");
+    return NULL;
+  }
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithLengthOpts(body, len, &end, false);
+  if (root == NULL) {
+    int line, col;
+    size_t pos = end != NULL && end >= body ? (size_t)(end - body) : 0;
+    pos = pos > len ? len : pos;
+    text_position(body, pos, &line, &col);
+    if (pos >= len)
+      api_error_set(e, API_INVALID_JSON,
+                    "line %d, column %d: the JSON ends too early", line, col);
+    else
+      api_error_set(e, API_INVALID_JSON,
+                    "line %d, column %d: malformed JSON near byte %zu", line,
+                    col, pos + 1);
+    api_error_number(e, "line", line);
+    api_error_number(e, "column", col);
+    return NULL;
+  }
+  size_t used = (size_t)(end - body);
+  while (used < len && (body[used] == ' ' || body[used] == '\t' ||
+                        body[used] == '\r' || body[used] == '\n'))
+    used++;
+  size_t nul = find_nul_escape(body, used);
+  if (used < len) {
+    int line, col;
+    text_position(body, used, &line, &col);
+    api_error_set(e, API_INVALID_JSON,
+                  "line %d, column %d: unexpected data after the JSON value",
+                  line, col);
+    locate(e, body, used);
+    goto fail;
+  }
+  if (nul < len) {
+    int line, col;
+    text_position(body, nul, &line, &col);
+    api_error_set(e, API_INVALID_REQUEST,
+                  "line %d, column %d: \\u0000 in a string: a NUL is not "
+                  "allowed in a name or a value",
+                  line, col);
+    locate(e, body, nul);
+    goto fail;
+  }
+  if (!cJSON_IsObject(root)) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "expected a JSON object such as {\"puzzle\": \"53..7...\"}");
+    goto fail;
+  }
+  for (size_t i = 0; i < nmembers; i++)
+    *members[i].slot = NULL;
+  for (const cJSON *m = root->child; m != NULL; m = m->next) {
+    size_t i = 0;
+    while (i < nmembers && strcmp(m->string, members[i].name) != 0)
+      i++;
+    if (i == nmembers) {
+      char names[256], shown[80];
+      member_list(members, nmembers, names, sizeof names);
+      api_safe_copy(shown, sizeof shown, m->string, strlen(m->string));
+      api_error_set(e, API_INVALID_REQUEST,
+                    "unknown member \"%.64s\"; this endpoint takes %s", shown,
+                    names);
+      api_error_string(e, "path", m->string);
+      goto fail;
+    }
+    if (*members[i].slot != NULL) {
+      api_error_set(e, API_INVALID_REQUEST, "member \"%s\" appears twice",
+                    m->string);
+      api_error_string(e, "path", m->string);
+      goto fail;
+    }
+    *members[i].slot = m;
+  }
+  return root;
+fail:
+  cJSON_Delete(root);
+  return NULL;
+}

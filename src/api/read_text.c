@@ -1,0 +1,67 @@
+/*
+ * read_text.c - the puzzles of a text body, in every format the core's
+ * reader takes, in one pass: the array grows by doubling, so a body is read
+ * once whatever its number of puzzles.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+void api_puzzles_free(struct api_puzzles *ps) {
+  for (uint32_t i = 0; i < ps->count; i++)
+    api_error_clear(&ps->item[i].error);
+  free(ps->item);
+  ps->item = NULL;
+  ps->count = 0;
+}
+
+bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
+                   struct api_puzzles *ps, struct api_error *e) {
+  struct sudoku_reader r;
+  struct sudoku_text_error te;
+  uint32_t cap = 0;
+  sudoku_reader_init(&r, body, len);
+  for (;;) {
+    if (ps->count == cap) {
+      uint32_t bigger = cap == 0 ? 4 : cap * 2;
+      if (bigger > max_puzzles + 1)
+        bigger = max_puzzles + 1;
+      struct api_item *p = realloc(ps->item, bigger * sizeof *p);
+      if (p == NULL) {
+        api_error_set(e, API_INTERNAL, NULL);
+        return false;
+      }
+      ps->item = p;
+      cap = bigger;
+    }
+    struct api_item *it = &ps->item[ps->count];
+    int got = sudoku_read_next(&r, &it->grid, &te);
+    if (got == 0)
+      break;
+    if (got < 0) {
+      api_error_set(e, API_PARSE, "%s", te.message);
+      if (te.puzzle)
+        api_error_number(e, "puzzle", te.puzzle);
+      if (te.line)
+        api_error_number(e, "line", te.line);
+      if (te.column)
+        api_error_number(e, "column", te.column);
+      return false;
+    }
+    it->error = (struct api_error){API_OK, "", NULL};
+    if (++ps->count > max_puzzles) {
+      api_error_set(e, API_TOO_MANY_PUZZLES,
+                    "more than %u puzzles in one request; send them in several",
+                    max_puzzles);
+      api_error_number(e, "limit", max_puzzles);
+      return false;
+    }
+  }
+  if (ps->count == 0) {
+    api_error_set(e, API_PARSE, "the body holds no puzzle");
+    return false;
+  }
+  ps->batch = ps->count > 1;
+  return true;
+}

@@ -1,0 +1,455 @@
+/*
+ * solve.c - POST /solve: one puzzle or a batch, as JSON, text or a form;
+ * the solution (or several counted up to max_solutions, or the
+ * lexicographically smallest) as JSON, judge text or the line format.
+ *
+ * Cost: the first attempt gives every puzzle API_PROBE_NODES search nodes
+ * (a few hundred: most 9x9 puzzles need fewer than 50); what it answers is
+ * final and kept, the rest is solved by api_job_run within the deadline.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+/* Search nodes of the first attempt, per request: ~100 ns each on 9x9,
+ * a few us on 25x25, so the attempt stays well under a millisecond. */
+#define API_PROBE_NODES 1024u
+
+struct answer {
+  enum sudoku_status status;
+  bool done; /* final: solved, counted, or proven to have no answer */
+  sudoku_grid solution;
+  struct sudoku_stats stats;
+  uint64_t time_us;
+};
+
+struct solve_job {
+  struct api_job base;
+  struct api_puzzles ps;
+  struct answer *ans; /* one per item */
+  uint32_t max_solutions;
+  bool lexmin;
+  bool probed;
+};
+
+/* ---- Reading ----------------------------------------------------------- */
+
+static bool read_json_puzzles(struct solve_job *j, const char *body, size_t len,
+                              struct api_error *e) {
+  const cJSON *puzzle, *list, *box_v, *max_v, *lexmin_v;
+  const struct api_member members[] = {
+      {"puzzle", &puzzle},       {"puzzles", &list},    {"box", &box_v},
+      {"max_solutions", &max_v}, {"lexmin", &lexmin_v},
+  };
+  cJSON *root = api_json_object(body, len, members,
+                                sizeof members / sizeof members[0], e);
+  bool ok = false;
+  int box[2] = {0, 0}, limit = 2;
+  if (root == NULL)
+    return false;
+  if (max_v != NULL && !api_json_int(max_v, "max_solutions", 1,
+                                     API_MAX_SOLUTIONS_LIMIT, &limit, e))
+    goto done;
+  j->max_solutions = (uint32_t)limit;
+  if (lexmin_v != NULL) {
+    if (!cJSON_IsBool(lexmin_v)) {
+      api_error_set(e, API_INVALID_REQUEST, "lexmin: expected true or false");
+      api_error_string(e, "path", "lexmin");
+      goto done;
+    }
+    j->lexmin = cJSON_IsTrue(lexmin_v);
+  }
+  if ((puzzle == NULL) == (list == NULL)) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  puzzle == NULL
+                      ? "expected a \"puzzle\" or a \"puzzles\" member"
+                      : "send either \"puzzle\" or \"puzzles\", not both");
+    goto done;
+  }
+  if (box_v != NULL && !api_json_box(box_v, box, e))
+    goto done;
+  if (puzzle != NULL) {
+    j->ps.item = calloc(1, sizeof *j->ps.item);
+    if (j->ps.item == NULL) {
+      api_error_set(e, API_INTERNAL, NULL);
+      goto done;
+    }
+    if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle",
+                       &j->ps.item[0].grid, e))
+      goto done;
+    j->ps.count = 1;
+    ok = true;
+    goto done;
+  }
+  if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "puzzles: expected a non-empty array");
+    api_error_string(e, "path", "puzzles");
+    goto done;
+  }
+  int count = cJSON_GetArraySize(list);
+  if ((uint32_t)count > j->base.limits.max_puzzles) {
+    api_error_set(e, API_TOO_MANY_PUZZLES,
+                  "puzzles: %d puzzles, more than the limit of %u; send them "
+                  "in several requests",
+                  count, j->base.limits.max_puzzles);
+    api_error_number(e, "limit", j->base.limits.max_puzzles);
+    goto done;
+  }
+  j->ps.item = calloc((size_t)count, sizeof *j->ps.item);
+  if (j->ps.item == NULL) {
+    api_error_set(e, API_INTERNAL, NULL);
+    goto done;
+  }
+  j->ps.batch = true;
+  /* Each item on its own: an unreadable one becomes a problem in results,
+   * the others are answered. */
+  for (const cJSON *p = list->child; p != NULL; p = p->next) {
+    struct api_item *it = &j->ps.item[j->ps.count];
+    char where[32];
+    snprintf(where, sizeof where, "puzzles[%u]", j->ps.count);
+    if (!api_json_grid(p, box_v ? box : NULL, where, &it->grid, &it->error) &&
+        (it->error.fields == NULL ||
+         !cJSON_HasObjectItem(it->error.fields, "path")))
+      api_error_string(&it->error, "path", where);
+    j->ps.count++;
+  }
+  ok = true;
+done:
+  cJSON_Delete(root);
+  return ok;
+}
+
+/* A form's fields: puzzle exactly once (read as text), format at most once. */
+static bool read_form(struct solve_job *j, const struct api_input *in,
+                      const struct api_param **format, struct api_form *form,
+                      struct api_error *e) {
+  if (!api_form_decode(in->body, in->body_len, form, e))
+    return false;
+  const struct api_param *puzzle = NULL;
+  for (size_t i = 0; i < form->count; i++) {
+    const struct api_param *f = &form->field[i];
+    const struct api_param **slot =
+        f->name_len == 6 && memcmp(f->name, "puzzle", 6) == 0   ? &puzzle
+        : f->name_len == 6 && memcmp(f->name, "format", 6) == 0 ? format
+                                                                : NULL;
+    if (slot == NULL)
+      continue; /* a submit button and the like */
+    if (*slot != NULL) {
+      api_error_set(e, API_INVALID_REQUEST, "form field %.6s appears twice",
+                    f->name);
+      return false;
+    }
+    *slot = f;
+  }
+  if (puzzle == NULL) {
+    api_error_set(e, API_INVALID_REQUEST, "form: expected a puzzle field");
+    return false;
+  }
+  return api_read_text(puzzle->value, puzzle->value_len,
+                       j->base.limits.max_puzzles, &j->ps, e);
+}
+
+/* ---- Solving ----------------------------------------------------------- */
+
+/* Solves item i with the node budget nodes (0: the request's own) and the
+ * wall-clock budget us (0: none); keeps the answer when it is final. */
+static void solve_item(struct solve_job *j, uint32_t i, uint64_t nodes,
+                       uint64_t us) {
+  struct answer *a = &j->ans[i];
+  struct sudoku_limits sl = {j->max_solutions, j->base.limits.max_nodes, us,
+                             j->lexmin};
+  bool probe = nodes != 0 && (sl.max_nodes == 0 || nodes < sl.max_nodes);
+  if (probe)
+    sl.max_nodes = nodes;
+  uint64_t t0 = sudoku_clock_ns();
+  a->status = sudoku_solve(&j->ps.item[i].grid, &sl, &a->solution, &a->stats);
+  a->time_us += (sudoku_clock_ns() - t0) / 1000u;
+  a->done = !(probe && a->status == SUDOKU_NODE_LIMIT);
+}
+
+static enum api_cost solve_cost(struct api_job *job) {
+  struct solve_job *j = (struct solve_job *)job;
+  uint64_t left = API_PROBE_NODES;
+  bool long_work = false, all_done = true;
+  j->probed = true;
+  for (uint32_t i = 0; i < j->ps.count; i++) {
+    const sudoku_grid *g = &j->ps.item[i].grid;
+    if (j->ps.item[i].error.problem != API_OK) {
+      j->ans[i].done = true;
+      continue;
+    }
+    if (left > 0) {
+      solve_item(j, i, left, 0);
+      left = left > j->ans[i].stats.nodes ? left - j->ans[i].stats.nodes : 0;
+    }
+    if (!j->ans[i].done) {
+      all_done = false;
+      /* Large grids with few givens and big counts can run to the
+       * deadline; a 9x9 or an easy 16x16 takes milliseconds. */
+      int cells = g->n * g->n;
+      long_work |= g->n > 16 ||
+                   (g->n > 9 && sudoku_count_givens(g) * 3 < cells) ||
+                   (g->n > 9 && j->lexmin);
+    }
+  }
+  if (all_done)
+    return API_COST_DONE;
+  return long_work || j->ps.count > 16 ? API_COST_LONG : API_COST_SHORT;
+}
+
+/* ---- Rendering --------------------------------------------------------- */
+
+/* The problem for an unanswered puzzle. */
+static void answer_error(const sudoku_grid *g, const struct answer *a,
+                         struct api_error *e) {
+  if (a->status == SUDOKU_CONFLICT) {
+    api_conflict_error(g, e);
+    return;
+  }
+  api_error_set(e, (enum api_problem)a->status, NULL);
+  api_error_number(e, "nodes", (double)a->stats.nodes);
+}
+
+/* The metrics outcome of one answer. */
+static const char *answer_outcome(const struct answer *a) {
+  if (a->status == SUDOKU_OK)
+    return a->stats.solutions == 1 ? "solved" : "not-unique";
+  if (a->stats.solutions > 0)
+    return "solved-partial";
+  return sudoku_status_code(a->status);
+}
+
+static void add_solution(cJSON *o, const sudoku_grid *p, const struct answer *a,
+                         uint32_t max_solutions) {
+  char rows[API_ROWS_MAX], line[SUDOKU_TEXT_MAX], box[16];
+  /* The grid is written by hand and added raw: cJSON's number printing
+   * made 81 cells cost more than the solve itself. */
+  api_rows_text(&a->solution, rows);
+  cJSON_AddRawToObject(o, "solution", rows);
+  api_line_text(&a->solution, line);
+  cJSON_AddStringToObject(o, "line", line);
+  /* unique is known once a second solution is found, or when a search
+   * allowed to find one completed without it. */
+  if (a->stats.solutions >= 2)
+    cJSON_AddFalseToObject(o, "unique");
+  else if (a->status == SUDOKU_OK && max_solutions >= 2)
+    cJSON_AddTrueToObject(o, "unique");
+  else
+    cJSON_AddNullToObject(o, "unique");
+  api_add_int(o, "solutions_found", a->stats.solutions);
+  cJSON_AddBoolToObject(o, "complete", a->status == SUDOKU_OK);
+  if (a->status != SUDOKU_OK)
+    cJSON_AddStringToObject(o, "stopped", sudoku_status_code(a->status));
+  api_add_int(o, "size", (uint64_t)p->n);
+  snprintf(box, sizeof box, "[%d,%d]", p->box_rows, p->box_cols);
+  cJSON_AddRawToObject(o, "box", box);
+  api_add_int(o, "givens", (uint64_t)sudoku_count_givens(p));
+  api_add_int(o, "nodes", a->stats.nodes);
+  api_add_int(o, "guesses", a->stats.guesses);
+  api_add_int(o, "time_us", a->time_us);
+}
+
+/* JSON for a batch: 200 with a status per item. */
+static void render_batch_json(struct solve_job *j, struct api_response *out) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON *results = o ? cJSON_AddArrayToObject(o, "results") : NULL;
+  uint32_t solved = 0;
+  for (uint32_t i = 0; i < j->ps.count && results != NULL; i++) {
+    cJSON *item = cJSON_CreateObject();
+    if (item == NULL)
+      break;
+    api_add_int(item, "index", i);
+    struct api_item *it = &j->ps.item[i];
+    if (it->error.problem == API_OK && j->ans[i].stats.solutions > 0) {
+      solved++;
+      cJSON_AddStringToObject(item, "status", "solved");
+      add_solution(item, &it->grid, &j->ans[i], j->max_solutions);
+    } else {
+      struct api_error e = {API_OK, "", NULL};
+      struct api_error *err = &it->error;
+      if (err->problem == API_OK) {
+        answer_error(&it->grid, &j->ans[i], &e);
+        err = &e;
+      }
+      cJSON_AddStringToObject(item, "status", api_problem_code(err->problem));
+      cJSON_AddStringToObject(item, "title", api_problem_title(err->problem));
+      api_add_int(item, "http_status",
+                  (uint64_t)api_problem_status(err->problem));
+      cJSON_AddStringToObject(item, "detail", err->detail);
+      api_error_into(err, item);
+    }
+    cJSON_AddItemToArray(results, item);
+  }
+  if (o != NULL) {
+    api_add_int(o, "count", j->ps.count);
+    api_add_int(o, "solved", solved);
+    api_add_int(o, "failed", j->ps.count - solved);
+  }
+  api_render_json(o, 200, solved == j->ps.count ? "solved" : "batch-partial",
+                  out);
+}
+
+/* Judge text or line format for every puzzle; "no solution" (or the
+ * reason) in place of an unanswered one, as the CLI prints. */
+static void render_text(struct solve_job *j, struct api_response *out) {
+  size_t cap = (size_t)j->ps.count * (SUDOKU_TEXT_MAX + 1) + 1, len = 0;
+  char *body = malloc(cap);
+  if (body == NULL) {
+    struct api_error e = {API_INTERNAL, "out of memory", NULL};
+    api_render_error(&e, NULL, NULL, out);
+    return;
+  }
+  for (uint32_t i = 0; i < j->ps.count; i++) {
+    const struct answer *a = &j->ans[i];
+    if (i > 0 && j->base.format == API_FMT_JUDGE)
+      body[len++] = '\n';
+    if (a->stats.solutions > 0) {
+      len += j->base.format == API_FMT_JUDGE
+                 ? sudoku_write_judge(&a->solution, body + len, cap - len)
+                 : sudoku_write_line(&a->solution, body + len, cap - len);
+    } else {
+      const char *why = a->status == SUDOKU_DEADLINE ? "deadline exceeded"
+                        : a->status == SUDOKU_NODE_LIMIT
+                            ? "search budget exceeded"
+                            : "no solution";
+      memcpy(body + len, why, strlen(why));
+      len += strlen(why);
+      body[len++] = '\n';
+    }
+  }
+  body[len] = '\0';
+  out->status = 200;
+  out->content_type = CT_TEXT;
+  out->body = body;
+  out->body_len = len;
+  out->outcome = j->ps.batch ? "solved" : answer_outcome(&j->ans[0]);
+}
+
+static void solve_run(struct api_job *job, uint64_t deadline_ns,
+                      struct api_response *out) {
+  struct solve_job *j = (struct solve_job *)job;
+  bool started = false;
+  if (!j->probed)
+    solve_cost(job);
+  for (uint32_t i = 0; i < j->ps.count; i++) {
+    if (j->ans[i].done)
+      continue;
+    uint64_t now = sudoku_clock_ns(), us = 0;
+    if (deadline_ns != 0) {
+      if (now >= deadline_ns) {
+        if (!started) {
+          /* Waited past its deadline for a worker: nothing was tried. */
+          struct api_error e = {API_OK, "", NULL};
+          api_error_set(&e, API_QUEUE_TIMEOUT, NULL);
+          api_render_error(&e, api_job_accept(job), api_job_request_id(job),
+                           out);
+          out->puzzles = j->ps.count;
+          return;
+        }
+        j->ans[i].status = SUDOKU_DEADLINE;
+        j->ans[i].stats.solutions = 0;
+        continue;
+      }
+      us = (deadline_ns - now) / 1000u;
+      us = us > 0 ? us : 1;
+    }
+    started = true;
+    solve_item(j, i, 0, us);
+  }
+  out->puzzles = j->ps.count;
+  if (j->ps.batch) {
+    if (j->base.format == API_FMT_JSON)
+      render_batch_json(j, out);
+    else
+      render_text(j, out);
+    return;
+  }
+  struct answer *a = &j->ans[0];
+  if (a->stats.solutions == 0) {
+    struct api_error e = {API_OK, "", NULL};
+    answer_error(&j->ps.item[0].grid, a, &e);
+    api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
+    out->outcome = api_problem_code(e.problem);
+    out->puzzles = 1;
+    return;
+  }
+  if (j->base.format == API_FMT_JSON) {
+    cJSON *o = cJSON_CreateObject();
+    if (o != NULL)
+      add_solution(o, &j->ps.item[0].grid, a, j->max_solutions);
+    api_render_json(o, 200, answer_outcome(a), out);
+  } else {
+    render_text(j, out);
+  }
+  out->puzzles = 1;
+}
+
+static void solve_free(struct api_job *job) {
+  struct solve_job *j = (struct solve_job *)job;
+  api_puzzles_free(&j->ps);
+  free(j->ans);
+  free(j);
+}
+
+static const struct api_job_ops solve_ops = {solve_cost, solve_run, solve_free};
+
+struct api_job *api_parse_solve(const struct api_limits *limits,
+                                const struct api_input *in,
+                                struct api_response *out) {
+  struct api_error e = {API_OK, "", NULL};
+  struct api_form form = {NULL, 0, {{0}}};
+  struct solve_job *j = calloc(1, sizeof *j);
+  const struct api_param *format = api_query_find(in, "format"),
+                         *form_format = NULL;
+  enum api_format fmt = API_FMT_JSON;
+  enum api_body_type type = api_body_sniff(in);
+  const char *body = in->body != NULL ? in->body : "";
+  bool ok = false;
+  if (j == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  api_job_init(&j->base, &solve_ops, limits, in, API_FMT_JSON);
+  j->max_solutions = 2;
+  switch (type) {
+  case API_BODY_JSON:
+    ok = read_json_puzzles(j, body, in->body_len, &e);
+    break;
+  case API_BODY_TEXT:
+    ok = api_read_text(body, in->body_len, limits->max_puzzles, &j->ps, &e);
+    break;
+  case API_BODY_FORM:
+    ok = read_form(j, in, &form_format, &form, &e);
+    break;
+  default:
+    api_error_set(&e, API_UNSUPPORTED_MEDIA_TYPE, NULL);
+    break;
+  }
+  /* The format is checked first: a bad one is the answer whatever the
+   * body holds. */
+  struct api_error fe = {API_OK, "", NULL};
+  if (!api_choose_format(format != NULL ? format : form_format, in->accept,
+                         type == API_BODY_TEXT, &fmt, &fe)) {
+    api_error_clear(&e);
+    e = fe;
+    ok = false;
+  }
+  api_form_free(&form);
+  if (!ok)
+    goto fail;
+  j->base.format = fmt;
+  j->ans = calloc(j->ps.count, sizeof *j->ans);
+  if (j->ans == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  return &j->base;
+fail:
+  api_render_error(&e, in->accept, in->request_id, out);
+  if (j != NULL)
+    solve_free(&j->base);
+  return NULL;
+}

@@ -1,0 +1,213 @@
+/*
+ * http_internal.h - what the files of src/http share: the server, one
+ * request's state, the route table's row, and the reply helpers. Nobody
+ * outside src/http includes it.
+ */
+#ifndef SUDOKU_HTTP_INTERNAL_H
+#define SUDOKU_HTTP_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <microhttpd.h>
+
+#include "../api/api.h"
+#include "http.h"
+#include "metrics.h"
+#include "pool.h"
+
+#define HTTP_LOG_PATH_MAX 200  /* path bytes kept for the access log */
+#define HTTP_BODY_INITIAL 4096 /* first body buffer without Content-Length */
+/* A chunked body past max_body is read and dropped to answer 413 (MHD takes
+ * no response mid-upload); past this many times max_body the connection is
+ * closed instead, so that no upload ties up a thread for ever. */
+#define HTTP_DISCARD_FACTOR 4u
+
+#define CONTENT_JSON "application/json"
+
+/* ---- Routes (routes.c) ----------------------------------------------------
+ */
+
+enum http_method {
+  HTTP_OTHER = 0,
+  HTTP_GET = 1,
+  HTTP_HEAD = 2,
+  HTTP_POST = 4,
+  HTTP_OPTIONS = 8
+};
+
+/* Cache-Control of a route's answers. */
+enum http_cache {
+  HTTP_CACHE_NONE,     /* no header */
+  HTTP_CACHE_NO_STORE, /* computed answers: never stored */
+  HTTP_CACHE_NO_CACHE  /* the page: revalidate */
+};
+
+struct http_request;
+typedef enum MHD_Result (*http_serve_fn)(struct http_request *req);
+
+/*
+ * One row a route; everything http needs to know about it. An api route
+ * names its endpoint (api_endpoint_find): its body types come from there,
+ * and its cost is asked of each parsed job (inline when the first attempt
+ * answered, else a worker). Other routes are served by `serve` inline.
+ */
+struct http_route {
+  const char *path; /* exact match; also the metrics label */
+  unsigned methods; /* enum http_method bits, OPTIONS implied */
+  const char *allow;
+  const char *api;     /* api endpoint name, or NULL */
+  http_serve_fn serve; /* for routes that are not api endpoints */
+  enum http_cache cache;
+  bool vary_accept; /* the answer depends on Accept */
+};
+
+extern const struct http_route http_routes[];
+extern const size_t http_route_count;
+
+/* The route of an exact path (len bytes), or NULL. */
+const struct http_route *http_route_of(const char *path, size_t len);
+unsigned http_route_index(const struct http_route *r);
+enum http_method http_method_of(const char *name);
+
+/* ---- State ----------------------------------------------------------------
+ */
+
+struct http_server {
+  struct MHD_Daemon *daemon;
+  struct pool *pool;
+  struct api_limits limits;
+  const struct api_endpoint **endpoints; /* one per route, NULL if none */
+  size_t max_body;
+  unsigned max_connections;
+  bool access_log;
+  bool cors_any;
+  char **origins; /* allowlist when not cors_any */
+  size_t norigins;
+  char **proxies; /* trusted proxies, canonical address text */
+  size_t nproxies;
+  char *openapi; /* NULL: /openapi.yaml answers 404 */
+  size_t openapi_len;
+  uint16_t port;
+  uint64_t id_seed;
+  atomic_uint_fast64_t id_next;
+  atomic_bool draining;
+  atomic_uint in_flight;
+  atomic_uint connections;
+  pthread_mutex_t log_lock; /* guards starting and start_err */
+  bool starting; /* MHD's first log line goes to start_err, not stderr */
+  char start_err[200];
+  struct metrics metrics; /* last: large */
+};
+
+struct http_header {
+  const char *name, *value;
+};
+
+/* Everything about one request; freed only in http_complete(). */
+struct http_request {
+  struct pool_job job; /* queued for a worker */
+  struct http_server *srv;
+  struct MHD_Connection *conn;
+  const struct http_route *route; /* NULL: unknown path */
+  enum http_method method;
+  uint64_t start_ns;
+  const char *accept, *origin; /* live in MHD's connection pool */
+  const char *forwarded_for;   /* X-Forwarded-For, or NULL */
+  char id[HTTP_REQUEST_ID_MAX + 1];
+  char method_name[16];
+  char path[HTTP_LOG_PATH_MAX + 1];
+
+  /* Decided from the headers, answered after the body (so that the
+   * connection survives), or at once with close: a problem, 204. */
+  enum api_problem pending;
+  bool preflight;
+  bool close; /* answer, then close the connection (framing errors) */
+  char *body;
+  size_t body_len, body_cap;
+  uint64_t body_seen; /* bytes received, kept or not */
+  bool body_over;     /* a chunked body grew past max_body */
+
+  /* Worker hand-off: written by the worker before MHD_resume_connection(),
+   * read by the MHD thread after; MHD's resume mutex orders the two. */
+  struct api_job *api_job;
+  struct api_response deferred;
+  bool has_deferred, cancelled;
+  uint64_t solve_us;
+
+  /* What was answered, for the metrics and the log. */
+  bool replied;
+  int status;
+  size_t bytes;
+};
+
+/* ---- Replies (reply.c) ----------------------------------------------------
+ */
+
+/* Queues the one response of req. mode says who owns body: with
+ * MHD_RESPMEM_MUST_FREE it is handed to MHD (or freed here on failure).
+ * Adds the headers every response carries, then extra[0..nextra). */
+enum MHD_Result http_reply(struct http_request *req, int status,
+                           const char *type, char *body, size_t len,
+                           enum MHD_ResponseMemoryMode mode,
+                           const struct http_header *extra, size_t nextra);
+
+/* Answers with an api_response, whose body moves to MHD; a 503 gets
+ * Retry-After, a 405 Allow, a 415 Accept-Post. */
+enum MHD_Result http_reply_api(struct http_request *req,
+                               struct api_response *r);
+
+/* Answers a problem of the table (detail NULL: the table's). */
+enum MHD_Result http_reply_problem(struct http_request *req, enum api_problem p,
+                                   const char *detail);
+
+/* Splits a comma-separated list into malloc'd strings (spaces around
+ * names dropped); a "*" entry sets *any instead. False when out of
+ * memory (what was made is in *items, *count, for the caller to free). */
+bool http_list_parse(const char *list, char ***items, size_t *count, bool *any);
+
+/* A bijection on 64-bit integers (splitmix64's finalizer): request ids. */
+uint64_t http_mix(uint64_t x);
+
+/* CLOCK_MONOTONIC microseconds, from the core's one clock. */
+uint64_t http_now_us(void);
+
+/* ---- The access log and proxy trust (access_log.c) ------------------------
+ */
+
+/* Parses an IPv4 or IPv6 literal into its canonical text (out of
+ * INET6_ADDRSTRLEN bytes). False when it is neither. */
+bool http_addr_canonical(const char *s, char *out, size_t cap);
+
+/* Trusted proxies from a comma-separated list of IP literals. */
+bool http_proxies_parse(struct http_server *srv, const char *list, char *err,
+                        size_t errlen);
+
+/* Copies s for the access log: bytes outside printable ASCII, quotes and
+ * backslashes become \xHH, so one request is one line whatever the path. */
+void http_log_copy(char *out, size_t cap, const char *s, size_t len);
+
+/* Writes the access-log line of a completed request. */
+void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
+                      const struct http_request *req,
+                      enum MHD_RequestTerminationCode toe);
+
+/* ---- Requests (request.c) -------------------------------------------------
+ */
+
+enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
+                            const char *url, const char *method,
+                            const char *version, const char *upload_data,
+                            size_t *upload_data_size, void **con_cls);
+void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
+                   enum MHD_RequestTerminationCode toe);
+void http_notify_connection(void *cls, struct MHD_Connection *conn,
+                            void **socket_context,
+                            enum MHD_ConnectionNotificationCode toe);
+/* The worker's side of a job (pool_run_fn). */
+void http_work(struct pool_job *job, bool cancelled, void *ctx);
+
+#endif

@@ -1,0 +1,319 @@
+/*
+ * request.c - one request through libmicrohttpd (the pattern of its
+ * doc/examples/largepost.c):
+ *   first call    allocate struct http_request in *con_cls, pick the route,
+ *                 decide what the headers alone decide (404, 405, 415,
+ *                 preflight; 413 by Content-Length is answered at once,
+ *                 without reading the body);
+ *   body calls    append to a buffer capped at max_body, or discard;
+ *   final call    an api route: api_parse() once, api_job_cost() once; a
+ *                 job its first attempt answered is run and sent at once,
+ *                 any other is handed to a worker (the connection is
+ *                 suspended meanwhile); other routes are served inline;
+ *   resumed call  the worker stored its response: send it;
+ *   completed     (MHD_OPTION_NOTIFY_COMPLETED) count, log, free. Always.
+ *
+ * Why a worker never touches a freed request: MHD neither polls nor times
+ * out a suspended connection, so it cannot complete (and we cannot free the
+ * request) until someone resumes it, and only the worker that owns the job
+ * does, as its very last access. pool_stop() runs every queued job before
+ * MHD_stop_daemon(), which must not meet a suspended connection.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "http_internal.h"
+
+/* ---- Request ids ----------------------------------------------------------
+ */
+
+/* A bijection on 64-bit integers (splitmix64's finalizer): distinct inputs
+ * give distinct ids, and consecutive ones do not look consecutive. */
+uint64_t http_mix(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9u;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebu;
+  x ^= x >> 31;
+  return x;
+}
+
+/* An incoming X-Request-Id is kept when it is 1..128 visible ASCII
+ * characters: it is echoed in a header and in logs, so nothing else. */
+static bool id_ok(const char *s) {
+  size_t n = 0;
+  if (s == NULL)
+    return false;
+  for (; s[n] != '\0'; n++)
+    if (n >= HTTP_REQUEST_ID_MAX || s[n] <= ' ' || s[n] > '~')
+      return false;
+  return n > 0;
+}
+
+static void id_make(struct http_server *srv, char *out, size_t cap) {
+  uint64_t n =
+      atomic_fetch_add_explicit(&srv->id_next, 1, memory_order_relaxed);
+  snprintf(out, cap, "%016llx", (unsigned long long)http_mix(srv->id_seed + n));
+}
+
+static const char *header(struct MHD_Connection *conn, const char *name) {
+  return MHD_lookup_connection_value(conn, MHD_HEADER_KIND, name);
+}
+
+/* ---- The api's routes -----------------------------------------------------
+ */
+
+/* Collects the query parameters with their lengths (a %00 inside a value
+ * is kept by http_unescape, so nothing is cut short). */
+struct query {
+  struct api_param p[API_MAX_QUERY];
+  size_t n;
+};
+
+static enum MHD_Result query_param(void *cls, enum MHD_ValueKind kind,
+                                   const char *key, size_t key_size,
+                                   const char *value, size_t value_size) {
+  struct query *q = cls;
+  (void)kind;
+  if (q->n < API_MAX_QUERY)
+    q->p[q->n++] = (struct api_param){key, value != NULL ? value : "", key_size,
+                                      value != NULL ? value_size : 0};
+  return MHD_YES;
+}
+
+/* A worker's job: the rest of the work, then the resume that hands the
+ * request back to its MHD thread. */
+void http_work(struct pool_job *job, bool cancelled, void *ctx) {
+  struct http_request *req =
+      (struct http_request *)((char *)job - offsetof(struct http_request, job));
+  struct MHD_Connection *conn = req->conn;
+  (void)ctx;
+  if (cancelled) {
+    api_problem(API_DRAINING, NULL, req->accept, req->id, &req->deferred);
+    req->cancelled = true;
+  } else {
+    uint64_t t0 = http_now_us();
+    api_job_run(req->api_job, req->start_ns, &req->deferred);
+    req->solve_us += http_now_us() - t0;
+  }
+  req->has_deferred = true;
+  /* The last access to req: once resumed, its MHD thread may answer,
+   * complete and free it at any moment. */
+  MHD_resume_connection(conn);
+}
+
+static enum MHD_Result serve_api(struct http_request *req,
+                                 const struct api_endpoint *ep) {
+  struct http_server *srv = req->srv;
+  struct query q = {.n = 0};
+  MHD_get_connection_values_n(req->conn, MHD_GET_ARGUMENT_KIND, query_param,
+                              &q);
+  struct api_input in = {
+      header(req->conn, MHD_HTTP_HEADER_CONTENT_TYPE),
+      req->body,
+      req->body_len,
+      req->accept,
+      req->id,
+      q.p,
+      q.n,
+  };
+  struct api_response r;
+  uint64_t t0 = http_now_us();
+  req->api_job = api_parse(ep, &srv->limits, &in, &r);
+  if (req->api_job == NULL) {
+    enum MHD_Result ret = http_reply_api(req, &r);
+    api_response_free(&r);
+    return ret;
+  }
+  enum api_cost cost = api_job_cost(req->api_job);
+  if (cost == API_COST_DONE) {
+    api_job_run(req->api_job, req->start_ns, &r);
+    metrics_observe_solve(&srv->metrics, http_now_us() - t0);
+    enum MHD_Result ret = http_reply_api(req, &r);
+    api_response_free(&r);
+    return ret;
+  }
+  req->solve_us = http_now_us() - t0;
+  if (!pool_reserve(srv->pool))
+    return http_reply_problem(req, API_OVERLOADED, NULL);
+  /* Suspend before the push: the worker may resume it at once. */
+  MHD_suspend_connection(req->conn);
+  pool_push(srv->pool, &req->job);
+  return MHD_YES;
+}
+
+/* After the worker: count and send its response. */
+static enum MHD_Result reply_deferred(struct http_request *req) {
+  if (!req->cancelled)
+    metrics_observe_solve(&req->srv->metrics, req->solve_us);
+  return http_reply_api(req, &req->deferred);
+}
+
+/* Answers what the headers alone decided (see begin). */
+static enum MHD_Result reply_pending(struct http_request *req) {
+  if (req->preflight) {
+    const struct http_header h[] = {
+        {"Access-Control-Allow-Methods", req->route->allow},
+        {"Access-Control-Allow-Headers", "Content-Type, Accept, X-Request-Id"},
+        {"Access-Control-Max-Age", "86400"},
+        {MHD_HTTP_HEADER_ALLOW, req->route->allow},
+    };
+    return http_reply(req, MHD_HTTP_NO_CONTENT, NULL, NULL, 0,
+                      MHD_RESPMEM_PERSISTENT, h, sizeof h / sizeof h[0]);
+  }
+  return http_reply_problem(req, req->pending, NULL);
+}
+
+/* ---- MHD callbacks --------------------------------------------------------
+ */
+
+/* The path of a request target: an absolute-form target
+ * ("http://host/healthz", RFC 9112 3.2.2) is reduced to its path. */
+static const char *target_path(const char *url) {
+  if (strncasecmp(url, "http://", 7) == 0 ||
+      strncasecmp(url, "https://", 8) == 0) {
+    const char *p = strchr(url + (url[4] == ':' ? 7 : 8), '/');
+    return p != NULL ? p : "/";
+  }
+  return url;
+}
+
+/* First call: headers only. Returns MHD_NO only when out of memory. */
+static enum MHD_Result begin(struct http_server *srv,
+                             struct MHD_Connection *conn, const char *url,
+                             const char *method, void **con_cls) {
+  struct http_request *req = calloc(1, sizeof *req);
+  if (req == NULL)
+    return MHD_NO;
+  *con_cls = req;
+  atomic_fetch_add(&srv->in_flight, 1);
+  req->srv = srv;
+  req->conn = conn;
+  req->start_ns = sudoku_clock_ns();
+  const char *path = target_path(url);
+  req->route = http_route_of(path, strlen(path));
+  req->method = http_method_of(method);
+  http_log_copy(req->method_name, sizeof req->method_name, method,
+                strlen(method));
+  http_log_copy(req->path, sizeof req->path, url, strlen(url));
+  req->accept = header(conn, MHD_HTTP_HEADER_ACCEPT);
+  req->origin = header(conn, "Origin");
+  req->forwarded_for = header(conn, "X-Forwarded-For");
+  const char *id = header(conn, "X-Request-Id");
+  if (id_ok(id))
+    memcpy(req->id, id, strlen(id) + 1);
+  else
+    id_make(srv, req->id, sizeof req->id);
+
+  const struct api_endpoint *ep =
+      req->route != NULL ? srv->endpoints[http_route_index(req->route)] : NULL;
+  if (req->route == NULL)
+    req->pending = API_NOT_FOUND;
+  else if (req->method == HTTP_OPTIONS)
+    req->preflight = true;
+  else if ((req->route->methods & req->method) == 0)
+    req->pending = API_METHOD_NOT_ALLOWED;
+  else if (ep != NULL &&
+           (ep->body_types &
+            api_body_type_of(header(conn, MHD_HTTP_HEADER_CONTENT_TYPE))) == 0)
+    req->pending = API_UNSUPPORTED_MEDIA_TYPE;
+
+  /* A body announced too large is refused before it is read; MHD then
+   * closes the connection instead of reading the rest. */
+  const char *cl = header(conn, MHD_HTTP_HEADER_CONTENT_LENGTH);
+  if (cl != NULL) {
+    unsigned long long n = strtoull(cl, NULL, 10);
+    if (n > srv->max_body) {
+      if (req->pending == API_OK && !req->preflight)
+        req->pending = API_BODY_TOO_LARGE;
+      return reply_pending(req);
+    }
+    if (req->pending == API_OK && !req->preflight && ep != NULL && n > 0) {
+      req->body = malloc((size_t)n);
+      req->body_cap = req->body != NULL ? (size_t)n : 0;
+    }
+  }
+  return MHD_YES;
+}
+
+/* A body chunk: kept for api routes while it fits max_body, else dropped. */
+static void take_body(struct http_request *req, const char *data, size_t size) {
+  size_t max = req->srv->max_body;
+  req->body_seen += size;
+  if (req->pending != API_OK || req->preflight || req->body_over ||
+      req->replied || req->route == NULL || req->route->api == NULL)
+    return;
+  if (req->body_seen > max) {
+    /* MHD accepts no response in the middle of an upload: the rest is
+     * read and dropped, and 413 answered at the end. */
+    req->body_over = true;
+    free(req->body);
+    req->body = NULL;
+    req->body_len = req->body_cap = 0;
+    return;
+  }
+  if (req->body_len + size > req->body_cap) {
+    size_t cap = req->body_cap > 0 ? req->body_cap : HTTP_BODY_INITIAL;
+    while (cap < req->body_len + size)
+      cap *= 2;
+    cap = cap < max ? cap : max;
+    char *p = realloc(req->body, cap);
+    if (p == NULL) {
+      req->body_over = true; /* answered 413: the closest truth */
+      return;
+    }
+    req->body = p;
+    req->body_cap = cap;
+  }
+  memcpy(req->body + req->body_len, data, size);
+  req->body_len += size;
+}
+
+enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
+                            const char *url, const char *method,
+                            const char *version, const char *upload_data,
+                            size_t *upload_data_size, void **con_cls) {
+  struct http_server *srv = cls;
+  struct http_request *req = *con_cls;
+  (void)version;
+  if (req == NULL)
+    return begin(srv, conn, url, method, con_cls);
+  if (*upload_data_size > 0) {
+    take_body(req, upload_data, *upload_data_size);
+    *upload_data_size = 0;
+    return req->body_seen / HTTP_DISCARD_FACTOR > srv->max_body ? MHD_NO
+                                                                : MHD_YES;
+  }
+  if (req->replied)
+    return MHD_YES;
+  if (req->has_deferred)
+    return reply_deferred(req);
+  if (req->body_over && req->pending == API_OK)
+    req->pending = API_BODY_TOO_LARGE;
+  if (req->pending != API_OK || req->preflight)
+    return reply_pending(req);
+  const struct api_endpoint *ep = srv->endpoints[http_route_index(req->route)];
+  return ep != NULL ? serve_api(req, ep) : req->route->serve(req);
+}
+
+void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
+                   enum MHD_RequestTerminationCode toe) {
+  struct http_server *srv = cls;
+  struct http_request *req = *con_cls;
+  if (req == NULL)
+    return;
+  *con_cls = NULL;
+  if (req->replied)
+    metrics_count_request(&srv->metrics, http_route_index(req->route),
+                          req->status);
+  if (srv->access_log)
+    http_log_request(srv, conn, req, toe);
+  api_response_free(&req->deferred);
+  api_job_free(req->api_job);
+  free(req->body);
+  free(req);
+  atomic_fetch_sub(&srv->in_flight, 1);
+}

@@ -1,0 +1,242 @@
+/* test_ops.c - the modules an operator meets without a request: the
+ * configuration (flags, then environment, then defaults; every invalid
+ * value refused with its name), the worker pool, the metrics text. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../src/config.h"
+#include "../src/http/metrics.h"
+#include "../src/http/pool.h"
+#include "tests.h"
+
+/* ---- Configuration ------------------------------------------------------ */
+
+/* A fake environment: "NAME=value" strings. */
+static const char *fake_env(const char *name, void *ctx) {
+  const char *const *env = ctx;
+  size_t len = strlen(name);
+  for (; env != NULL && *env != NULL; env++)
+    if (strncmp(*env, name, len) == 0 && (*env)[len] == '=')
+      return *env + len + 1;
+  return NULL;
+}
+
+struct loaded {
+  int status;
+  struct config cfg;
+  char out[4096], err[512];
+};
+
+/* Loads a configuration from a space-separated argument list and an env. */
+static void load(const char *args, const char *const *env, struct loaded *l) {
+  static char buf[512];
+  char *argv[32] = {"sudokud"};
+  int argc = 1;
+  snprintf(buf, sizeof buf, "%s", args);
+  for (char *t = strtok(buf, " "); t != NULL && argc < 31;
+       t = strtok(NULL, " "))
+    argv[argc++] = t;
+  FILE *out = fmemopen(l->out, sizeof l->out, "w");
+  FILE *err = fmemopen(l->err, sizeof l->err, "w");
+  ck_assert_ptr_nonnull(out);
+  ck_assert_ptr_nonnull(err);
+  memset(l->out, 0, sizeof l->out);
+  memset(l->err, 0, sizeof l->err);
+  l->status = config_load(&l->cfg, argc, argv, fake_env, (void *)env, out, err);
+  fclose(out);
+  fclose(err);
+}
+
+START_TEST(config_defaults_env_flags) {
+  struct loaded l;
+  load("", NULL, &l);
+  ck_assert_int_eq(l.status, -1);
+  ck_assert_uint_eq(l.cfg.http.port, 8080);
+  ck_assert_str_eq(l.cfg.http.bind, "0.0.0.0");
+  ck_assert_uint_eq(l.cfg.http.deadline_ms, 2000);
+  ck_assert_uint_eq(l.cfg.drain_ms, 10000);
+  ck_assert(l.cfg.http.access_log);
+
+  const char *const env[] = {"PORT=9000", "DEADLINE_MS=5000", "ACCESS_LOG=off",
+                             NULL};
+  load("", env, &l);
+  ck_assert_int_eq(l.status, -1);
+  ck_assert_uint_eq(l.cfg.http.port, 9000);
+  ck_assert_uint_eq(l.cfg.http.deadline_ms, 5000);
+  ck_assert(!l.cfg.http.access_log);
+
+  /* Flags win over the environment, in both spellings. */
+  load("--port 9100 --deadline-ms=300", env, &l);
+  ck_assert_int_eq(l.status, -1);
+  ck_assert_uint_eq(l.cfg.http.port, 9100);
+  ck_assert_uint_eq(l.cfg.http.deadline_ms, 300);
+}
+END_TEST
+
+/* args, env, the message's piece: every invalid value names its source. */
+static const struct {
+  const char *args, *env, *piece;
+} bad_configs[] = {
+    {"--port 65536", NULL, "invalid --port '65536': expected an integer"},
+    {"--port -1", NULL, "invalid --port '-1'"},
+    {"--threads 0", NULL, "invalid --threads '0'"},
+    {"--max-body 8k", NULL, "invalid --max-body '8k'"},
+    {"--deadline-ms 0x10", NULL, "invalid --deadline-ms '0x10'"},
+    {"--access-log maybe", NULL, "invalid --access-log 'maybe': expected on"},
+    {"--bind localhost", NULL, "invalid bind address 'localhost'"},
+    {"--nope 1", NULL, "unknown option '--nope'"},
+    {"--port", NULL, "option --port needs a value"},
+    {"stray", NULL, "unexpected argument 'stray'"},
+    {"--threads 8 --max-connections 4", NULL, "--threads 8 exceeds"},
+    {"", "PORT=80x", "invalid PORT '80x'"},
+    {"", "QUEUE= 5", "invalid QUEUE ' 5'"},
+    {"--cors-origins=", NULL, "--cors-origins must not be empty"},
+};
+
+START_TEST(config_refuses_bad_values) {
+  const char *env[2] = {bad_configs[_i].env, NULL};
+  struct loaded l;
+  load(bad_configs[_i].args, env, &l);
+  ck_assert_int_eq(l.status, 2);
+  ck_assert_msg(strstr(l.err, bad_configs[_i].piece) != NULL, "'%s' lacks '%s'",
+                l.err, bad_configs[_i].piece);
+  /* One line, not the whole help. */
+  char *nl = strchr(l.err, '\n');
+  ck_assert_msg(nl != NULL && nl[1] == '\0', "not one line: '%s'", l.err);
+}
+END_TEST
+
+START_TEST(config_help_lists_every_flag) {
+  struct loaded l;
+  load("--help", NULL, &l);
+  ck_assert_int_eq(l.status, 0);
+  static const char *const flags[] = {"--port",         "--bind",
+                                      "--threads",      "--max-body",
+                                      "--max-puzzles",  "--deadline-ms",
+                                      "--queue",        "--max-connections",
+                                      "--timeout-s",    "--drain-ms",
+                                      "--cors-origins", "--access-log",
+                                      "--openapi",      "--trusted-proxies",
+                                      "--healthcheck",  "--version"};
+  for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+    ck_assert_msg(strstr(l.out, flags[i]) != NULL, "help lacks %s", flags[i]);
+  load("--version", NULL, &l);
+  ck_assert_int_eq(l.status, 0);
+  ck_assert_str_eq(l.out, "sudokud " SUDOKU_VERSION "\n");
+}
+END_TEST
+
+/* ---- The worker pool ---------------------------------------------------- */
+
+struct counted {
+  struct pool_job job;
+  atomic_int *ran, *cancelled;
+  atomic_bool *gate; /* jobs wait here until it opens */
+};
+
+static void count_job(struct pool_job *job, bool cancelled, void *ctx) {
+  struct counted *c = (struct counted *)job;
+  (void)ctx;
+  while (!atomic_load(c->gate)) {
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+  atomic_fetch_add(cancelled ? c->cancelled : c->ran, 1);
+}
+
+START_TEST(pool_runs_bounds_and_cancels) {
+  atomic_int ran = 0, cancelled = 0;
+  atomic_bool gate = false;
+  struct counted jobs[8];
+  struct pool *p = pool_start(2, 4, count_job, NULL);
+  ck_assert_ptr_nonnull(p);
+  /* 2 workers block on the gate; 4 more wait in the queue; then full. */
+  int pushed = 0;
+  for (int i = 0; i < 8; i++) {
+    jobs[i] = (struct counted){{NULL}, &ran, &cancelled, &gate};
+    if (!pool_reserve(p))
+      break;
+    pool_push(p, &jobs[i].job);
+    pushed++;
+    if (i < 2) { /* let a worker take it, so it no longer counts as queued */
+      for (int t = 0; t < 1000 && pool_depth(p) > 0; t++) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+      }
+    }
+  }
+  ck_assert_int_eq(pushed, 6);
+  ck_assert_uint_eq(pool_depth(p), 4);
+  atomic_store(&gate, true);
+  pool_stop(p); /* the queued ones run cancelled, the running ones finish */
+  ck_assert_int_eq(atomic_load(&ran) + atomic_load(&cancelled), 6);
+  ck_assert_int_ge(atomic_load(&ran), 2);
+  ck_assert(!pool_reserve(p));
+  ck_assert_uint_eq(pool_depth(p), 0);
+  pool_stop(p); /* a second stop is a no-op */
+  pool_free(p);
+}
+END_TEST
+
+/* ---- Metrics ------------------------------------------------------------- */
+
+START_TEST(metrics_render_text_format) {
+  static struct metrics m; /* 38 KiB of counters */
+  metrics_init(&m);
+  metrics_count_request(&m, 0, 200);
+  metrics_count_request(&m, 0, 200);
+  metrics_count_request(&m, 1, 404);
+  metrics_count_request(&m, 1, 999);  /* out of range: counted as 0 */
+  metrics_observe_solve(&m, 50);      /* the first bucket */
+  metrics_observe_solve(&m, 7000000); /* past the last: +Inf only */
+  metrics_count_outcome(&m, "solved");
+  metrics_count_outcome(&m, "solved");
+  metrics_count_outcome(&m, "no-solution");
+  const char *labels[] = {"/solve", "/healthz", "other"};
+  struct metrics_gauges g = {3, 1};
+  size_t len = 0;
+  char *t = metrics_render(&m, labels, 3, &g, "9.9.9", &len);
+  ck_assert_ptr_nonnull(t);
+  ck_assert_uint_eq(strlen(t), len);
+  static const char *const pieces[] = {
+      "# TYPE sudokud_requests_total counter\n",
+      "sudokud_requests_total{route=\"/solve\",status=\"200\"} 2\n",
+      "sudokud_requests_total{route=\"/healthz\",status=\"404\"} 1\n",
+      "sudokud_requests_total{route=\"/healthz\",status=\"0\"} 1\n",
+      "sudokud_solve_duration_seconds_bucket{le=\"0.0001\"} 1\n",
+      "sudokud_solve_duration_seconds_bucket{le=\"5\"} 1\n",
+      "sudokud_solve_duration_seconds_bucket{le=\"+Inf\"} 2\n",
+      "sudokud_solve_duration_seconds_count 2\n",
+      "sudokud_results_total{outcome=\"solved\"} 2\n",
+      "sudokud_results_total{outcome=\"no-solution\"} 1\n",
+      "sudokud_in_flight_requests 3\n",
+      "sudokud_queue_depth 1\n",
+      "sudokud_build_info{version=\"9.9.9\"} 1\n",
+  };
+  for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+    ck_assert_msg(strstr(t, pieces[i]) != NULL, "metrics lack %s", pieces[i]);
+  free(t);
+}
+END_TEST
+
+Suite *ops_suite(void) {
+  Suite *s = suite_create("ops");
+  TCase *tc = tcase_create("config");
+  tcase_add_test(tc, config_defaults_env_flags);
+  tcase_add_loop_test(tc, config_refuses_bad_values, 0,
+                      (int)(sizeof bad_configs / sizeof bad_configs[0]));
+  tcase_add_test(tc, config_help_lists_every_flag);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("pool");
+  tcase_set_timeout(tc, 20);
+  tcase_add_test(tc, pool_runs_bounds_and_cancels);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("metrics");
+  tcase_add_test(tc, metrics_render_text_format);
+  suite_add_tcase(s, tc);
+  return s;
+}
