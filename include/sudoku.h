@@ -186,7 +186,10 @@ enum sudoku_status sudoku_solve(const sudoku_grid *puzzle,
  *    those, and spaces between groups of symbols ("53. |.7. |...").
  * Symbols: '1'-'9' then 'A'-'Z' (or 'a'-'z') for 10..35; '0', '.', '?' and
  * '_' are blanks. The side comes from the first row of each puzzle; its box
- * shape from sudoku_box_shape(). A row of 16 cells starts a 16x16 grid.
+ * shape from sudoku_box_shape(). A line of n*n cells is a whole puzzle for
+ * every n (sudoku_side_of_cells): 16 cells are a 4x4, unless the line holds
+ * a value above 4 or the next line is a 16-cell row that does (a 16x16).
+ * A '-' right before a digit is an error.
  */
 struct sudoku_reader {
   const char *text; /* not NUL-terminated; not owned */

@@ -409,6 +409,14 @@ static const struct {
      "status\":400,\"detail\":\"puzzles[1]: expected 81 characters"},
     /* The browser's icon request is no 404. */
     {"GET", "/favicon.ico", NULL, NULL, 204, "", ""},
+    {"OPTIONS", "/favicon.ico", NULL, NULL, 204, "", ""},
+    {"POST", "/favicon.ico", JSON_HDR, "{}", 405, "application/problem+json",
+     "method-not-allowed"},
+    {"POST", "/favicon.ico", ACCEPT_TEXT, NULL, 405, "text/plain", "error: "},
+    {"GET", "/favicon.ico", HUGE_HDR, NULL, 413, "application/problem+json",
+     "/problems/body-too-large"},
+    {"GET", "/favicon.ico", HUGE_HDR ACCEPT_TEXT, NULL, 413, "text/plain",
+     "error: "},
     /* Paths and query values are compared whole: %00 cuts nothing. */
     {"GET", "/healthz%00.json", NULL, NULL, 404, "application/problem+json",
      "/problems/not-found"},

@@ -88,7 +88,9 @@ export function makeValidator(spec) {
 
   // The response object an exchange must match: {response, pointer, key,
   // head} or {error}. key names it for the coverage count.
-  function responseFor(ex) {
+  function responseFor(exchange) {
+    // An absolute-form target (RFC 9112 3.2.2) is the operation of its path.
+    const ex = { ...exchange, path: String(exchange.path).replace(/^https?:\/\/[^/]*/i, '') || '/' };
     const method = String(ex.method).toLowerCase();
     const status = String(ex.status);
     const pathItem = spec.paths?.[ex.path];
