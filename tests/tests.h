@@ -6,14 +6,15 @@
 
 #include "sudoku.h"
 
-Suite *grid_suite(void);   /* test_grid.c: shapes, validation, checker */
-Suite *solve_suite(void);  /* test_solve.c: every size, limits, lexmin */
-Suite *format_suite(void); /* test_format.c: readers, writers, errors */
-Suite *cli_suite(void);    /* test_cli.c: build/sudoku, judge samples */
-Suite *corpus_suite(void); /* test_corpus.c: tests/data and ../shared */
-Suite *api_suite(void);    /* test_api.c: POST /solve without sockets */
-Suite *http_suite(void);   /* test_http.c: the real sudokud on loopback */
-Suite *ops_suite(void);    /* test_ops.c: config, worker pool, metrics */
+Suite *grid_suite(void);    /* test_grid.c: shapes, validation, checker */
+Suite *solve_suite(void);   /* test_solve.c: every size, limits, lexmin */
+Suite *format_suite(void);  /* test_format.c: readers, writers, errors */
+Suite *cli_suite(void);     /* test_cli.c: build/sudoku, judge samples */
+Suite *corpus_suite(void);  /* test_corpus.c: tests/data and ../shared */
+Suite *api_suite(void);     /* test_api.c: POST /solve without sockets */
+Suite *http_suite(void);    /* test_http.c: the real sudokud on loopback */
+Suite *ops_suite(void);     /* test_ops.c: config, worker pool, metrics */
+Suite *hostile_suite(void); /* test_hostile.c: framing, half-close, abuse */
 
 /* Directory of the committed samples and of the shared corpus. */
 #define TEST_DATA_DIR "tests/data"
@@ -64,5 +65,26 @@ void test_grid_from_line(sudoku_grid *g, const char *line);
 const char *test_grid_to_line(const sudoku_grid *g, char *buf);
 /* Whole file into a malloc'd NUL-terminated buffer, NULL if absent. */
 char *test_read_file(const char *path, size_t *len);
+
+/* ---- A real sudokud on loopback (tests/server.c) ---- */
+
+#include <sys/types.h>
+
+struct server {
+  pid_t pid;
+  int port;
+  char log[64]; /* its stderr */
+};
+
+/* Starts SUDOKUD_BIN (default build/sudokud) with extra args on 127.0.0.1,
+ * port 0; waits for its "listening on" line and reads the port from it. */
+void server_start(struct server *s, const char *args);
+/* SIGTERM, then the exit status (-1 when it did not exit in 15 s). */
+int server_stop(struct server *s);
+/* A TCP connection to 127.0.0.1:port, 20 s receive timeout. */
+int connect_to(int port);
+/* Sends everything it can (the server may answer early and close). */
+void send_all(int fd, const char *p, size_t len);
+void sleep_ms(long ms);
 
 #endif

@@ -144,6 +144,7 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
   metrics_init(&srv->metrics);
   atomic_init(&srv->draining, false);
   atomic_init(&srv->in_flight, 0);
+  atomic_init(&srv->connections, 0);
   atomic_init(&srv->id_next, 0);
   pthread_mutex_init(&srv->log_lock, NULL);
   srv->starting = true;
@@ -227,11 +228,16 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
    * adds SO_REUSEPORT, and a second server on the same port would start
    * and share the traffic instead of failing with "address in use". */
   srv->daemon = MHD_start_daemon(
-      flags, cfg->port, NULL, NULL, http_access, srv,
+      flags, cfg->port, http_accept_policy, srv, http_access, srv,
       /* first, or MHD logs that it is not first with its own logger */
       MHD_OPTION_EXTERNAL_LOGGER, http_mhd_log, srv, MHD_OPTION_SOCK_ADDR,
-      (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
-      cfg->max_connections, MHD_OPTION_CONNECTION_TIMEOUT, cfg->timeout_s,
+      (struct sockaddr *)&addr,
+      /* MHD stops accepting at its own limit, leaving clients in the
+       * backlog with no answer; with room above ours it accepts them and
+       * http_accept_policy closes the ones over --max-connections at once. */
+      MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections * 2 + cfg->threads,
+      MHD_OPTION_NOTIFY_CONNECTION, http_notify_connection, srv,
+      MHD_OPTION_CONNECTION_TIMEOUT, cfg->timeout_s,
       MHD_OPTION_NOTIFY_COMPLETED, http_complete, srv,
       MHD_OPTION_UNESCAPE_CALLBACK, http_unescape, NULL,
       /* Last: one thread needs no pool, and MHD warns about a size of 0 or

@@ -131,12 +131,11 @@ struct http_request {
   uint64_t body_seen; /* bytes received, kept or not */
   bool body_over;     /* a chunked body grew past max_body */
 
-  /* Worker hand-off: written by the worker before MHD_resume_connection(),
-   * read by the MHD thread after; MHD's resume mutex orders the two. */
+  /* Worker hand-off: the worker runs the job and queues the response
+   * before MHD_resume_connection(); MHD's resume mutex orders the two. */
   struct api_job *api_job;
-  struct api_response deferred;
-  bool has_deferred, cancelled;
-  uint64_t solve_us;
+  bool handoff;      /* parsed and costed: to a worker on the next call */
+  uint64_t solve_us; /* spent on the MHD thread before the hand-off */
 
   /* What was answered, for the metrics and the log. */
   bool replied;
@@ -207,6 +206,8 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
 void http_notify_connection(void *cls, struct MHD_Connection *conn,
                             void **socket_context,
                             enum MHD_ConnectionNotificationCode toe);
+enum MHD_Result http_accept_policy(void *cls, const struct sockaddr *addr,
+                                   socklen_t addrlen);
 /* The worker's side of a job (pool_run_fn). */
 void http_work(struct pool_job *job, bool cancelled, void *ctx);
 

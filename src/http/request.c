@@ -10,7 +10,8 @@
  *                 job its first attempt answered is run and sent at once,
  *                 any other is handed to a worker (the connection is
  *                 suspended meanwhile); other routes are served inline;
- *   resumed call  the worker stored its response: send it;
+ *   worker        runs the job and queues the response while the connection
+ *                 is still suspended, then resumes it: MHD sends it;
  *   completed     (MHD_OPTION_NOTIFY_COMPLETED) count, log, free. Always.
  *
  * Why a worker never touches a freed request: MHD neither polls nor times
@@ -90,17 +91,25 @@ void http_work(struct pool_job *job, bool cancelled, void *ctx) {
   struct http_request *req =
       (struct http_request *)((char *)job - offsetof(struct http_request, job));
   struct MHD_Connection *conn = req->conn;
+  struct api_response r;
   (void)ctx;
   if (cancelled) {
-    api_problem(API_DRAINING, NULL, req->accept, req->id, &req->deferred);
-    req->cancelled = true;
+    api_problem(API_DRAINING, NULL, req->accept, req->id, &r);
   } else {
     uint64_t t0 = http_now_us();
-    api_job_run(req->api_job, req->start_ns, &req->deferred);
-    req->solve_us += http_now_us() - t0;
+    api_job_run(req->api_job, req->start_ns, &r);
+    metrics_observe_solve(&req->srv->metrics,
+                          req->solve_us + http_now_us() - t0);
   }
-  req->has_deferred = true;
-  /* The last access to req: once resumed, its MHD thread may answer,
+  /* Queued while the connection is still suspended (libmicrohttpd allows
+   * it from any thread then), so it is in place before MHD looks at the
+   * socket again: a client that half-closed after sending (shutdown
+   * SHUT_WR, as curl and many clients do) still gets its answer, where a
+   * response queued after the resume was lost to the EOF MHD read first. */
+  if (http_reply_api(req, &r) != MHD_YES)
+    req->close = true;
+  api_response_free(&r);
+  /* The last access to req: once resumed, its MHD thread may send,
    * complete and free it at any moment. */
   MHD_resume_connection(conn);
 }
@@ -137,19 +146,28 @@ static enum MHD_Result serve_api(struct http_request *req,
     return ret;
   }
   req->solve_us = http_now_us() - t0;
+  /* The hand-off waits for the next call (at once: MHD polls a request
+   * without a response again with a zero timeout). Suspended here, the
+   * connection would keep the read interest it had while the body came in,
+   * and on resume MHD would read first: a client that half-closed after
+   * sending (shutdown SHUT_WR, as curl and many clients do) would meet an
+   * EOF that closes the connection before the answer goes out. One call
+   * later MHD has marked it as waiting for the application, not the
+   * socket. */
+  req->handoff = true;
+  return MHD_YES;
+}
+
+/* The second final call of a job for a worker: reserve, suspend, push. */
+static enum MHD_Result hand_off(struct http_request *req) {
+  struct http_server *srv = req->srv;
+  req->handoff = false;
   if (!pool_reserve(srv->pool))
     return http_reply_problem(req, API_OVERLOADED, NULL);
   /* Suspend before the push: the worker may resume it at once. */
   MHD_suspend_connection(req->conn);
   pool_push(srv->pool, &req->job);
   return MHD_YES;
-}
-
-/* After the worker: count and send its response. */
-static enum MHD_Result reply_deferred(struct http_request *req) {
-  if (!req->cancelled)
-    metrics_observe_solve(&req->srv->metrics, req->solve_us);
-  return http_reply_api(req, &req->deferred);
 }
 
 /* Answers what the headers alone decided (see begin). */
@@ -165,6 +183,76 @@ static enum MHD_Result reply_pending(struct http_request *req) {
                       MHD_RESPMEM_PERSISTENT, h, sizeof h / sizeof h[0]);
   }
   return http_reply_problem(req, req->pending, NULL);
+}
+
+/* What the header fields say about how the body is framed. */
+struct framing {
+  unsigned content_length; /* Content-Length fields */
+  unsigned transfer_encoding;
+  bool bad_te;    /* a Transfer-Encoding other than exactly "chunked" */
+  bool bad_name;  /* whitespace or a control byte in a field name */
+  bool bad_value; /* a NUL or a CR inside a field value */
+  bool host;
+};
+
+static enum MHD_Result framing_field(void *cls, enum MHD_ValueKind kind,
+                                     const char *key, size_t key_size,
+                                     const char *value, size_t value_size) {
+  struct framing *f = cls;
+  (void)kind;
+  for (size_t i = 0; i < key_size; i++)
+    if ((unsigned char)key[i] <= ' ' || key[i] == 0x7f)
+      f->bad_name = true;
+  if (value != NULL && (memchr(value, '\0', value_size) != NULL ||
+                        memchr(value, '\r', value_size) != NULL))
+    f->bad_value = true;
+  if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
+    f->content_length++;
+  else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0)
+    f->host = true;
+  else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+    f->transfer_encoding++;
+    f->bad_te |= value == NULL || strcasecmp(value, "chunked") != 0;
+  }
+  return MHD_YES;
+}
+
+/*
+ * Ambiguous or malformed framing, decided before any body byte is read
+ * (RFC 9112 6.1, 6.3, 3.2): both Content-Length and Transfer-Encoding,
+ * several Content-Length fields, a transfer coding other than chunked
+ * (501), whitespace in a field name, NUL or CR in a value, HTTP/1.1
+ * without Host. Such a request is answered once, then the connection is
+ * closed: whatever follows on it cannot be trusted to be a new request.
+ * Returns API_OK when the framing is sound.
+ */
+static enum api_problem framing_problem(struct MHD_Connection *conn,
+                                        const char *version,
+                                        const char **detail) {
+  struct framing f = {0, 0, false, false, false, false};
+  MHD_get_connection_values_n(conn, MHD_HEADER_KIND, framing_field, &f);
+  *detail = NULL;
+  if (f.content_length > 0 && f.transfer_encoding > 0)
+    *detail = "both Content-Length and Transfer-Encoding: the body's length "
+              "is ambiguous";
+  else if (f.content_length > 1)
+    *detail = "several Content-Length fields: the body's length is ambiguous";
+  else if (f.transfer_encoding > 1)
+    *detail = "several Transfer-Encoding fields";
+  else if (f.bad_name)
+    *detail = "whitespace or a control character in a header field name";
+  else if (f.bad_value)
+    *detail = "a NUL or a CR inside a header field value";
+  else if (!f.host && version != NULL &&
+           strcmp(version, MHD_HTTP_VERSION_1_1) == 0)
+    *detail = "an HTTP/1.1 request without a Host field";
+  if (*detail != NULL)
+    return API_BAD_FRAMING;
+  if (f.bad_te) {
+    *detail = "the only transfer coding this service reads is chunked";
+    return API_NOT_IMPLEMENTED;
+  }
+  return API_OK;
 }
 
 /* ---- MHD callbacks --------------------------------------------------------
@@ -184,7 +272,8 @@ static const char *target_path(const char *url) {
 /* First call: headers only. Returns MHD_NO only when out of memory. */
 static enum MHD_Result begin(struct http_server *srv,
                              struct MHD_Connection *conn, const char *url,
-                             const char *method, void **con_cls) {
+                             const char *method, const char *version,
+                             void **con_cls) {
   struct http_request *req = calloc(1, sizeof *req);
   if (req == NULL)
     return MHD_NO;
@@ -207,6 +296,13 @@ static enum MHD_Result begin(struct http_server *srv,
     memcpy(req->id, id, strlen(id) + 1);
   else
     id_make(srv, req->id, sizeof req->id);
+
+  const char *why = NULL;
+  enum api_problem framing = framing_problem(conn, version, &why);
+  if (framing != API_OK) {
+    req->close = true;
+    return http_reply_problem(req, framing, why);
+  }
 
   const struct api_endpoint *ep =
       req->route != NULL ? srv->endpoints[http_route_index(req->route)] : NULL;
@@ -278,25 +374,45 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
                             size_t *upload_data_size, void **con_cls) {
   struct http_server *srv = cls;
   struct http_request *req = *con_cls;
-  (void)version;
   if (req == NULL)
-    return begin(srv, conn, url, method, con_cls);
+    return begin(srv, conn, url, method, version, con_cls);
   if (*upload_data_size > 0) {
     take_body(req, upload_data, *upload_data_size);
     *upload_data_size = 0;
     return req->body_seen / HTTP_DISCARD_FACTOR > srv->max_body ? MHD_NO
                                                                 : MHD_YES;
   }
-  if (req->replied)
+  if (req->replied) /* the worker queued it while suspended */
     return MHD_YES;
-  if (req->has_deferred)
-    return reply_deferred(req);
+  if (req->handoff)
+    return hand_off(req);
   if (req->body_over && req->pending == API_OK)
     req->pending = API_BODY_TOO_LARGE;
   if (req->pending != API_OK || req->preflight)
     return reply_pending(req);
   const struct api_endpoint *ep = srv->endpoints[http_route_index(req->route)];
   return ep != NULL ? serve_api(req, ep) : req->route->serve(req);
+}
+
+/* Open connections, counted as MHD starts and closes them. */
+void http_notify_connection(void *cls, struct MHD_Connection *conn,
+                            void **socket_context,
+                            enum MHD_ConnectionNotificationCode toe) {
+  struct http_server *srv = cls;
+  (void)conn, (void)socket_context;
+  if (toe == MHD_CONNECTION_NOTIFY_STARTED)
+    atomic_fetch_add(&srv->connections, 1);
+  else if (toe == MHD_CONNECTION_NOTIFY_CLOSED)
+    atomic_fetch_sub(&srv->connections, 1);
+}
+
+/* A new connection over --max-connections is closed at once. */
+enum MHD_Result http_accept_policy(void *cls, const struct sockaddr *addr,
+                                   socklen_t addrlen) {
+  struct http_server *srv = cls;
+  (void)addr, (void)addrlen;
+  return atomic_load(&srv->connections) < srv->max_connections ? MHD_YES
+                                                               : MHD_NO;
 }
 
 void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
@@ -311,7 +427,6 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
                           req->status);
   if (srv->access_log)
     http_log_request(srv, conn, req, toe);
-  api_response_free(&req->deferred);
   api_job_free(req->api_job);
   free(req->body);
   free(req);

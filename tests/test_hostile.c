@@ -1,0 +1,199 @@
+/*
+ * test_hostile.c - the real sudokud against what an attacker or a careless
+ * client sends over a raw socket: ambiguous framing (smuggling), transfer
+ * codings it cannot read, malformed header fields, half-closed clients,
+ * more connections than allowed. Each request is answered once, with a
+ * problem, and a connection whose framing cannot be trusted is closed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+static struct server hostile;
+
+static void hostile_start(void) {
+  server_start(&hostile, "--threads 2 --max-connections 8 --timeout-s 5");
+}
+static void hostile_stop(void) { server_stop(&hostile); }
+
+struct raw {
+  char buf[16384];
+  size_t len;
+  bool closed; /* the server closed the connection */
+  int status;  /* of the first answer */
+  int answers; /* status lines seen */
+};
+
+/* Sends bytes on a new connection (then half-closes when shut), reads for
+ * at most wait_ms. */
+static void raw_exchange(const char *bytes, size_t n, bool shut, int wait_ms,
+                         struct raw *r) {
+  int fd = connect_to(hostile.port);
+  struct timeval tv = {wait_ms / 1000, (wait_ms % 1000) * 1000};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  send_all(fd, bytes, n);
+  if (shut)
+    shutdown(fd, SHUT_WR);
+  memset(r, 0, sizeof *r);
+  for (;;) {
+    ssize_t got = recv(fd, r->buf + r->len, sizeof r->buf - 1 - r->len, 0);
+    if (got == 0)
+      r->closed = true;
+    if (got <= 0)
+      break;
+    r->len += (size_t)got;
+  }
+  close(fd);
+  r->buf[r->len] = '\0';
+  sscanf(r->buf, "HTTP/1.1 %d", &r->status);
+  /* Every answer has exactly one Date field. */
+  for (const char *p = r->buf; (p = strstr(p, "\r\nDate: ")) != NULL; p++)
+    r->answers++;
+}
+
+#define RAW(s) s, sizeof s - 1
+#define CLASSIC_JSON "{\"puzzle\":\"" CLASSIC "\"}"
+
+/* bytes, expected status, a piece of the body: answered once, then closed */
+static const struct {
+  const char *name, *bytes;
+  size_t len;
+  int status;
+  const char *piece;
+} framing[] = {
+    {"Content-Length with chunked: the smuggled request is not served",
+     RAW("POST /solve HTTP/1.1\r\nHost: x\r\nContent-Length: 30\r\n"
+         "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\n"
+         "Host: x\r\n\r\n"),
+     400, "both Content-Length and Transfer-Encoding"},
+    {"two different Content-Length fields",
+     RAW("POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+         "Content-Length: 5\r\nContent-Length: 94\r\n\r\n" CLASSIC_JSON),
+     400, "several Content-Length fields"},
+    {"a space before the colon of a field name",
+     RAW("GET /healthz HTTP/1.1\r\nHost : x\r\n\r\n"), 400,
+     "whitespace or a control character in a header field name"},
+    {"HTTP/1.1 without Host", RAW("GET /healthz HTTP/1.1\r\n\r\n"), 400,
+     "without a Host field"},
+    {"a bare CR inside a field value",
+     RAW("GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n"), 400,
+     "a NUL or a CR inside a header field value"},
+    {"Transfer-Encoding: gzip",
+     RAW("POST /solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n"
+         "abc"),
+     501, "/problems/not-implemented"},
+    {"Transfer-Encoding: chunked, gzip",
+     RAW("POST /solve HTTP/1.1\r\nHost: x\r\n"
+         "Transfer-Encoding: chunked, gzip\r\n\r\n"),
+     501, "the only transfer coding this service reads is chunked"},
+    {"Transfer-Encoding: xchunked",
+     RAW("POST /solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n"
+         "\r\n"),
+     501, "/problems/not-implemented"},
+};
+
+START_TEST(ambiguous_framing_is_answered_once_then_closed) {
+  struct raw r;
+  raw_exchange(framing[_i].bytes, framing[_i].len, false, 3000, &r);
+  ck_assert_msg(r.status == framing[_i].status, "%s: %s", framing[_i].name,
+                r.buf);
+  ck_assert_msg(r.answers == 1, "%s: %d answers: %s", framing[_i].name,
+                r.answers, r.buf);
+  ck_assert_msg(r.closed, "%s: connection left open", framing[_i].name);
+  ck_assert_msg(strstr(r.buf, "Connection: close") != NULL, "%s", r.buf);
+  ck_assert_msg(strstr(r.buf, "application/problem+json") != NULL, "%s", r.buf);
+  ck_assert_msg(strstr(r.buf, framing[_i].piece) != NULL, "%s lacks %s", r.buf,
+                framing[_i].piece);
+  ck_assert_ptr_null(strstr(r.buf, "smuggled"));
+}
+END_TEST
+
+/* HTTP/1.0 needs no Host; a sound request keeps its connection. */
+START_TEST(sound_requests_still_pass) {
+  struct raw r;
+  raw_exchange(RAW("GET /healthz HTTP/1.0\r\n\r\n"), false, 3000, &r);
+  ck_assert_int_eq(r.status, 200);
+  raw_exchange(RAW("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /readyz "
+                   "HTTP/1.1\r\nHost: x\r\n\r\n"),
+               false, 500, &r);
+  ck_assert_int_eq(r.answers, 2);
+  ck_assert(!r.closed); /* keep-alive: the reads timed out */
+}
+END_TEST
+
+/* A client that half-closes after sending (curl does) gets its answer,
+ * for work done inline and for work handed to a worker, while other
+ * connections are open. */
+START_TEST(half_closed_clients_get_answers) {
+  int idle[3];
+  for (int i = 0; i < 3; i++) {
+    idle[i] = connect_to(hostile.port);
+    send_all(idle[i], RAW("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+    char buf[512];
+    ck_assert_int_gt(recv(idle[i], buf, sizeof buf, 0), 0);
+  }
+  static const char *const bodies[] = {
+      CLASSIC_JSON, /* answered by the first attempt */
+      "{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+          DOTS9 DOTS9 DOTS9 DOTS9 "\"}", /* a worker's */
+  };
+  for (int k = 0; k < 2; k++) {
+    char req[1024];
+    int n = snprintf(req, sizeof req,
+                     "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                     "application/json\r\nContent-Length: %zu\r\n\r\n%s",
+                     strlen(bodies[k]), bodies[k]);
+    for (int round = 0; round < 10; round++) {
+      struct raw r;
+      raw_exchange(req, (size_t)n, true, 5000, &r);
+      ck_assert_msg(r.status == 200, "body %d, round %d: '%s'", k, round,
+                    r.buf);
+      ck_assert_ptr_nonnull(strstr(r.buf, "\"solution\":"));
+    }
+  }
+  for (int i = 0; i < 3; i++)
+    close(idle[i]);
+}
+END_TEST
+
+/* Over --max-connections (8) a new client is closed at once, not left in
+ * the backlog; once a slot frees, clients are served again. */
+START_TEST(over_the_connection_limit_closes_at_once) {
+  int held[8];
+  for (int i = 0; i < 8; i++) {
+    held[i] = connect_to(hostile.port);
+    send_all(held[i], RAW("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+    char buf[512];
+    ck_assert_int_gt(recv(held[i], buf, sizeof buf, 0), 0);
+  }
+  struct raw r;
+  raw_exchange(RAW("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"), false, 2000,
+               &r);
+  ck_assert_msg(r.closed && r.status == 0, "over the limit: '%s'", r.buf);
+  for (int i = 0; i < 8; i++)
+    close(held[i]);
+  sleep_ms(200);
+  raw_exchange(RAW("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"), false, 2000,
+               &r);
+  ck_assert_int_eq(r.status, 200);
+}
+END_TEST
+
+Suite *hostile_suite(void) {
+  Suite *s = suite_create("hostile");
+  TCase *tc = tcase_create("framing");
+  tcase_add_unchecked_fixture(tc, hostile_start, hostile_stop);
+  tcase_set_timeout(tc, 60);
+  tcase_add_loop_test(tc, ambiguous_framing_is_answered_once_then_closed, 0,
+                      (int)(sizeof framing / sizeof framing[0]));
+  tcase_add_test(tc, sound_requests_still_pass);
+  tcase_add_test(tc, half_closed_clients_get_answers);
+  tcase_add_test(tc, over_the_connection_limit_closes_at_once);
+  suite_add_tcase(s, tc);
+  return s;
+}
