@@ -7,7 +7,7 @@
 # limit, PASS/FAIL); exits 1 if any line fails. About 2 minutes.
 #
 # usage: scripts/stress.sh [--quick] [--only wrk,soak,slow,oversized,
-#        pathological,overload,sigterm]        (env: SUDOKUD=build/sudokud)
+#        pathological,overload,sigterm,lanes,hostile]        (env: SUDOKUD=build/sudokud)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sudokud=${SUDOKUD:-build/sudokud}

@@ -405,6 +405,108 @@ START_TEST(solve_request) {
 }
 END_TEST
 
+/* Wrong answers a hostile client used to get: each is now refused, or
+ * answered in full. body, Accept, ?format=, status, pieces. */
+static const struct {
+  const char *body, *accept, *format;
+  int status;
+  const char *has[2];
+} hostile[] = {
+    {"{\"puzzle\":\"" CLASSIC "\\u0000garbage\"}",
+     NULL,
+     NULL,
+     400,
+     {"\\u0000 in a string", "\"line\":1"}},
+    {"{\"puzzle\\u0000x\":\"" CLASSIC "\"}",
+     NULL,
+     NULL,
+     400,
+     {"\\u0000 in a string"}},
+    {"{\"puzzle\":\"" CLASSIC "\",\"max_solutions\":2,\"max_solutions\":9}",
+     NULL,
+     NULL,
+     400,
+     {"member \\\"max_solutions\\\" appears twice"}},
+    {"{\"puzzle\":\"" CLASSIC "\",\"lexmin\":true,\"lexmin\":false}",
+     NULL,
+     NULL,
+     400,
+     {"member \\\"lexmin\\\" appears twice"}},
+    /* "\\u0000" is a backslash then u0000: no NUL, an ordinary bad cell. */
+    {"{\"puzzle\":\"\\\\u0000\"}", NULL, NULL, 400, {"invalid-puzzle"}},
+    /* Invalid UTF-8 echoed back is replaced: the problem stays valid JSON. */
+    {"{\"\xff\xfepuzzle\":1}",
+     NULL,
+     NULL,
+     400,
+     {"unknown member \\\"\xef\xbf\xbd\xef\xbf\xbdpuzzle\\\""}},
+    {CLASSIC, NULL, "\xff\xfe", 400, {"format=\xef\xbf\xbd\xef\xbf\xbd:"}},
+    /* A CR LF in the query never reaches a text error line. */
+    {CLASSIC,
+     "text/plain",
+     "json\r\nX-Evil: 1",
+     400,
+     {"error: format=json??X-Evil: 1: expected"}},
+};
+
+START_TEST(hostile_bodies) {
+  struct api_limits lim = {100, 2000000, 0};
+  struct api_response out;
+  handle(lim, hostile[_i].body[0] == '{' ? J : T, hostile[_i].body,
+         hostile[_i].accept, hostile[_i].format, NULL, &out);
+  ck_assert_msg(out.status == hostile[_i].status, "%d %s", out.status,
+                out.body);
+  for (int k = 0; k < 2 && hostile[_i].has[k] != NULL; k++)
+    ck_assert_msg(strstr(out.body, hostile[_i].has[k]) != NULL,
+                  "'%s' lacks '%s'", out.body, hostile[_i].has[k]);
+  ck_assert_ptr_null(strchr(out.body, '\r'));
+  if (out.content_type[0] == 't') /* one line */
+    ck_assert_ptr_eq(strchr(out.body, '\n'), out.body + out.body_len - 1);
+  api_response_free(&out);
+}
+END_TEST
+
+/* A grid of all 1s: every one of its 972 clashing pairs is listed, and all
+ * 81 cells. */
+START_TEST(every_conflict_is_listed) {
+  char body[128] = "{\"puzzle\":\"";
+  for (int i = 0; i < 81; i++)
+    strcat(body, "1");
+  strcat(body, "\"}");
+  struct api_limits lim = {100, 2000000, 0};
+  struct api_response out;
+  handle(lim, J, body, NULL, NULL, NULL, &out);
+  ck_assert_int_eq(out.status, 422);
+  ck_assert_ptr_nonnull(strstr(out.body, "\"conflict_count\":972"));
+  ck_assert_ptr_null(strstr(out.body, "conflicts_truncated"));
+  size_t pairs = 0, cells = 0;
+  for (const char *p = out.body; (p = strstr(p, "{\"cells\":[")) != NULL; p++)
+    pairs++;
+  const char *list = strstr(out.body, "],\"cells\":[");
+  ck_assert_ptr_nonnull(list);
+  for (const char *p = list + 10; *p != ']'; p++)
+    cells += *p == 'r';
+  ck_assert_uint_eq(pairs, 972);
+  ck_assert_uint_eq(cells, 81);
+  api_response_free(&out);
+}
+END_TEST
+
+/* A form with two puzzle fields, or a bad %-escape, is refused. */
+START_TEST(form_fields_refused) {
+  struct api_limits lim = {100, 2000000, 0};
+  struct api_response out;
+  handle(lim, F, CLASSIC "&puzzle=" CLASSIC, NULL, NULL, NULL, &out);
+  ck_assert_int_eq(out.status, 400);
+  ck_assert_ptr_nonnull(strstr(out.body, "form field puzzle appears twice"));
+  api_response_free(&out);
+  handle(lim, F, "53%G" CLASSIC, NULL, NULL, NULL, &out);
+  ck_assert_int_eq(out.status, 400);
+  ck_assert_ptr_nonnull(strstr(out.body, "must be followed by two hex"));
+  api_response_free(&out);
+}
+END_TEST
+
 /* The job's cost comes from its first attempt: an easy 9x9 is answered by
  * it, hard or large work is left to a worker, and the answer is the same
  * whichever way it ran. */
@@ -558,6 +660,10 @@ Suite *api_suite(void) {
   tcase_add_loop_test(tc, solve_request, 0,
                       (int)(sizeof cases / sizeof cases[0]));
   tcase_add_test(tc, job_cost_classes);
+  tcase_add_loop_test(tc, hostile_bodies, 0,
+                      (int)(sizeof hostile / sizeof hostile[0]));
+  tcase_add_test(tc, every_conflict_is_listed);
+  tcase_add_test(tc, form_fields_refused);
   tcase_add_test(tc, queue_wait_counts_against_the_deadline);
   tcase_add_test(tc, limits_are_enforced);
   suite_add_tcase(s, tc);

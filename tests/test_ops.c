@@ -154,13 +154,15 @@ START_TEST(pool_runs_bounds_and_cancels) {
   struct counted jobs[8];
   struct pool *p = pool_start(2, 4, count_job, NULL);
   ck_assert_ptr_nonnull(p);
-  /* 2 workers block on the gate; 4 more wait in the queue; then full. */
+  /* Worker 0 serves only the short lane; worker 1 takes short work when
+   * there is no long. Both block on the gate; 4 more wait in the lane;
+   * then it is full. */
   int pushed = 0;
   for (int i = 0; i < 8; i++) {
     jobs[i] = (struct counted){{NULL}, &ran, &cancelled, &gate};
-    if (!pool_reserve(p))
+    if (!pool_reserve(p, POOL_LANE_SHORT))
       break;
-    pool_push(p, &jobs[i].job);
+    pool_push(p, POOL_LANE_SHORT, &jobs[i].job);
     pushed++;
     if (i < 2) { /* let a worker take it, so it no longer counts as queued */
       for (int t = 0; t < 1000 && pool_depth(p) > 0; t++) {
@@ -175,9 +177,39 @@ START_TEST(pool_runs_bounds_and_cancels) {
   pool_stop(p); /* the queued ones run cancelled, the running ones finish */
   ck_assert_int_eq(atomic_load(&ran) + atomic_load(&cancelled), 6);
   ck_assert_int_ge(atomic_load(&ran), 2);
-  ck_assert(!pool_reserve(p));
+  ck_assert(!pool_reserve(p, POOL_LANE_SHORT));
+  ck_assert(!pool_reserve(p, POOL_LANE_LONG));
   ck_assert_uint_eq(pool_depth(p), 0);
   pool_stop(p); /* a second stop is a no-op */
+  pool_free(p);
+}
+END_TEST
+
+/* Long work saturating the pool never holds up short work: worker 0 is
+ * the short lane's. */
+START_TEST(pool_short_lane_is_never_behind_long) {
+  atomic_int ran = 0, cancelled = 0, short_ran = 0, short_cancelled = 0;
+  atomic_bool gate = false, open = true;
+  struct counted slow[4], quick[3];
+  struct pool *p = pool_start(2, 8, count_job, NULL);
+  ck_assert_ptr_nonnull(p);
+  for (int i = 0; i < 4; i++) {
+    slow[i] = (struct counted){{NULL}, &ran, &cancelled, &gate};
+    ck_assert(pool_reserve(p, POOL_LANE_LONG));
+    pool_push(p, POOL_LANE_LONG, &slow[i].job);
+  }
+  for (int i = 0; i < 3; i++) {
+    quick[i] = (struct counted){{NULL}, &short_ran, &short_cancelled, &open};
+    ck_assert(pool_reserve(p, POOL_LANE_SHORT));
+    pool_push(p, POOL_LANE_SHORT, &quick[i].job);
+  }
+  for (int t = 0; t < 2000 && atomic_load(&short_ran) < 3; t++)
+    sleep_ms(1);
+  ck_assert_int_eq(atomic_load(&short_ran), 3); /* while long work waits */
+  ck_assert_int_eq(atomic_load(&ran), 0);
+  atomic_store(&gate, true);
+  pool_stop(p);
+  ck_assert_int_eq(atomic_load(&ran) + atomic_load(&cancelled), 4);
   pool_free(p);
 }
 END_TEST
@@ -234,6 +266,7 @@ Suite *ops_suite(void) {
   tc = tcase_create("pool");
   tcase_set_timeout(tc, 20);
   tcase_add_test(tc, pool_runs_bounds_and_cancels);
+  tcase_add_test(tc, pool_short_lane_is_never_behind_long);
   suite_add_tcase(s, tc);
   tc = tcase_create("metrics");
   tcase_add_test(tc, metrics_render_text_format);

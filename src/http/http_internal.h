@@ -134,8 +134,9 @@ struct http_request {
   /* Worker hand-off: the worker runs the job and queues the response
    * before MHD_resume_connection(); MHD's resume mutex orders the two. */
   struct api_job *api_job;
-  bool handoff;      /* parsed and costed: to a worker on the next call */
-  uint64_t solve_us; /* spent on the MHD thread before the hand-off */
+  bool handoff;       /* parsed and costed: to a worker on the next call */
+  enum api_cost cost; /* which lane */
+  uint64_t solve_us;  /* spent on the MHD thread before the hand-off */
 
   /* What was answered, for the metrics and the log. */
   bool replied;

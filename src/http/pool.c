@@ -1,6 +1,8 @@
 /*
- * pool.c - see pool.h. One mutex guards the queue; it is never held while a
- * job runs, so a slow solve blocks nobody but its own worker.
+ * pool.c - see pool.h. One mutex guards both lanes; it is never held while
+ * a job runs, so a slow solve blocks nobody but its own worker. Pushes
+ * broadcast: a worker woken for a lane it does not serve would otherwise
+ * swallow the wake-up (a handful of threads, so the cost is nothing).
  */
 #include "pool.h"
 
@@ -8,39 +10,83 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+struct lane {
+  struct pool_job *head, *tail;
+  unsigned reserved; /* places taken, queued or about to be pushed */
+};
+
 struct pool {
   pthread_mutex_t lock;
   pthread_cond_t ready; /* a job was pushed, or the pool is stopping */
-  struct pool_job *head, *tail;
-  unsigned reserved; /* places taken, queued or about to be pushed */
-  unsigned max_queue;
+  struct lane lane[POOL_LANES];
+  unsigned max_queue; /* per lane */
   bool stopping;
-  atomic_uint depth; /* == reserved, readable without the lock */
+  atomic_uint depth; /* reserved in both lanes, readable without the lock */
   pool_run_fn run;
   void *ctx;
   unsigned nthreads; /* started, to join; 0 once joined */
   pthread_t *threads;
 };
 
+struct worker {
+  struct pool *pool;
+  unsigned index;
+};
+
+/* The lanes worker i takes jobs from, in order. With two workers or more,
+ * worker 0 serves the short lane only, so short work never waits behind
+ * long; the others take long work first (it is never starved) and short
+ * work when there is no long. A single worker takes short first. */
+static unsigned lanes_of(const struct pool *p, unsigned i, int order[2]) {
+  if (p->nthreads >= 2 && i == 0) {
+    order[0] = POOL_LANE_SHORT;
+    return 1;
+  }
+  order[0] = p->nthreads >= 2 ? POOL_LANE_LONG : POOL_LANE_SHORT;
+  order[1] = p->nthreads >= 2 ? POOL_LANE_SHORT : POOL_LANE_LONG;
+  return 2;
+}
+
+static unsigned reserved_total(const struct pool *p) {
+  return p->lane[0].reserved + p->lane[1].reserved;
+}
+
+/* The next job for worker i, or NULL; the lock is held. */
+static struct pool_job *take(struct pool *p, unsigned i) {
+  int order[2];
+  unsigned n = lanes_of(p, i, order);
+  for (unsigned k = 0; k < n; k++) {
+    struct lane *l = &p->lane[order[k]];
+    struct pool_job *job = l->head;
+    if (job == NULL)
+      continue;
+    l->head = job->next;
+    if (l->head == NULL)
+      l->tail = NULL;
+    l->reserved--;
+    atomic_store(&p->depth, reserved_total(p));
+    return job;
+  }
+  return NULL;
+}
+
 static void *pool_work(void *arg) {
-  struct pool *p = arg;
+  struct worker *w = arg;
+  struct pool *p = w->pool;
+  unsigned i = w->index;
+  free(w);
   for (;;) {
     pthread_mutex_lock(&p->lock);
     /* A reserved job that is not pushed yet keeps the workers alive: its
-     * connection is (about to be) suspended and only a worker resumes it. */
-    while (p->head == NULL && !(p->stopping && p->reserved == 0))
+     * connection is (about to be) suspended and only a worker resumes it.
+     * While stopping, every worker takes from both lanes. */
+    struct pool_job *job;
+    while ((job = take(p, p->stopping && i == 0 ? 1 : i)) == NULL &&
+           !(p->stopping && reserved_total(p) == 0))
       pthread_cond_wait(&p->ready, &p->lock);
-    struct pool_job *job = p->head;
     bool cancelled = p->stopping;
-    if (job != NULL) {
-      p->head = job->next;
-      if (p->head == NULL)
-        p->tail = NULL;
-      p->reserved--;
-      atomic_store(&p->depth, p->reserved);
-      if (p->stopping && p->reserved == 0)
-        pthread_cond_broadcast(&p->ready); /* let the others exit */
-    }
+    if (p->stopping && reserved_total(p) == 0)
+      pthread_cond_broadcast(&p->ready); /* let the others exit */
     pthread_mutex_unlock(&p->lock);
     if (job == NULL)
       break;
@@ -64,9 +110,22 @@ struct pool *pool_start(unsigned threads, unsigned max_queue, pool_run_fn run,
   p->run = run;
   p->ctx = ctx;
   atomic_init(&p->depth, 0);
-  for (; p->nthreads < threads; p->nthreads++)
-    if (pthread_create(&p->threads[p->nthreads], NULL, pool_work, p) != 0)
-      goto fail;
+  /* Roles depend on the count: set it before any worker looks. */
+  pthread_mutex_lock(&p->lock);
+  for (; p->nthreads < threads; p->nthreads++) {
+    struct worker *w = malloc(sizeof *w);
+    if (w == NULL)
+      break;
+    *w = (struct worker){p, p->nthreads};
+    if (pthread_create(&p->threads[p->nthreads], NULL, pool_work, w) != 0) {
+      free(w);
+      break;
+    }
+  }
+  bool all = p->nthreads == threads;
+  pthread_mutex_unlock(&p->lock);
+  if (!all)
+    goto fail;
   return p;
 
 fail:
@@ -76,27 +135,28 @@ fail:
   return NULL;
 }
 
-bool pool_reserve(struct pool *p) {
+bool pool_reserve(struct pool *p, enum pool_lane lane) {
   bool ok;
   pthread_mutex_lock(&p->lock);
-  ok = !p->stopping && p->reserved < p->max_queue;
+  ok = !p->stopping && p->lane[lane].reserved < p->max_queue;
   if (ok) {
-    p->reserved++;
-    atomic_store(&p->depth, p->reserved);
+    p->lane[lane].reserved++;
+    atomic_store(&p->depth, reserved_total(p));
   }
   pthread_mutex_unlock(&p->lock);
   return ok;
 }
 
-void pool_push(struct pool *p, struct pool_job *job) {
+void pool_push(struct pool *p, enum pool_lane lane, struct pool_job *job) {
+  struct lane *l = &p->lane[lane];
   job->next = NULL;
   pthread_mutex_lock(&p->lock);
-  if (p->tail != NULL)
-    p->tail->next = job;
+  if (l->tail != NULL)
+    l->tail->next = job;
   else
-    p->head = job;
-  p->tail = job;
-  pthread_cond_signal(&p->ready);
+    l->head = job;
+  l->tail = job;
+  pthread_cond_broadcast(&p->ready);
   pthread_mutex_unlock(&p->lock);
 }
 

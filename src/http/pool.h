@@ -1,7 +1,9 @@
 /*
- * pool.h - solver worker threads behind one bounded FIFO queue (mutex and
- * condition variable). Jobs are intrusive: the caller embeds a struct
- * pool_job in its own object and owns that object's memory.
+ * pool.h - solver worker threads behind two bounded FIFO lanes, short and
+ * long work (mutex and condition variable). With two workers or more, one
+ * serves only the short lane: however much long work is queued, short work
+ * waits for at most one short job. Jobs are intrusive: the caller embeds a
+ * struct pool_job in its own object and owns that object's memory.
  *
  * Submitting is two steps, pool_reserve() then pool_push(), so the caller
  * can do something between "there is room" and "a worker may run this"
@@ -15,6 +17,8 @@
 
 #include <stdbool.h>
 
+enum pool_lane { POOL_LANE_SHORT, POOL_LANE_LONG, POOL_LANES };
+
 struct pool_job {
   struct pool_job *next; /* owned by the pool while queued */
 };
@@ -25,20 +29,21 @@ typedef void (*pool_run_fn)(struct pool_job *job, bool cancelled, void *ctx);
 
 struct pool;
 
-/* Starts threads workers (>= 1) with room for max_queue waiting jobs.
+/* Starts threads workers (>= 1) with room for max_queue waiting jobs in
+ * each lane.
  * Returns NULL when a thread or memory could not be had. */
 struct pool *pool_start(unsigned threads, unsigned max_queue, pool_run_fn run,
                         void *ctx);
 
-/* Takes one place in the queue. Returns false when the queue is full or the
+/* Takes one place in a lane. Returns false when the lane is full or the
  * pool is stopping; then nothing is held. Every true must be followed by
- * exactly one pool_push(). */
-bool pool_reserve(struct pool *p);
+ * exactly one pool_push() to the same lane. */
+bool pool_reserve(struct pool *p, enum pool_lane lane);
 
-/* Queues job into the place taken by pool_reserve() and wakes a worker. */
-void pool_push(struct pool *p, struct pool_job *job);
+/* Queues job into the place taken by pool_reserve() and wakes the workers. */
+void pool_push(struct pool *p, enum pool_lane lane, struct pool_job *job);
 
-/* Jobs reserved or queued and not yet taken by a worker. */
+/* Jobs reserved or queued in both lanes and not yet taken by a worker. */
 unsigned pool_depth(struct pool *p);
 
 /* Refuses new reservations, runs every job still queued (or reserved and

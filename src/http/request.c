@@ -146,6 +146,7 @@ static enum MHD_Result serve_api(struct http_request *req,
     return ret;
   }
   req->solve_us = http_now_us() - t0;
+  req->cost = cost;
   /* The hand-off waits for the next call (at once: MHD polls a request
    * without a response again with a zero timeout). Suspended here, the
    * connection would keep the read interest it had while the body came in,
@@ -161,12 +162,14 @@ static enum MHD_Result serve_api(struct http_request *req,
 /* The second final call of a job for a worker: reserve, suspend, push. */
 static enum MHD_Result hand_off(struct http_request *req) {
   struct http_server *srv = req->srv;
+  enum pool_lane lane =
+      req->cost == API_COST_LONG ? POOL_LANE_LONG : POOL_LANE_SHORT;
   req->handoff = false;
-  if (!pool_reserve(srv->pool))
+  if (!pool_reserve(srv->pool, lane))
     return http_reply_problem(req, API_OVERLOADED, NULL);
   /* Suspend before the push: the worker may resume it at once. */
   MHD_suspend_connection(req->conn);
-  pool_push(srv->pool, &req->job);
+  pool_push(srv->pool, lane, &req->job);
   return MHD_YES;
 }
 
