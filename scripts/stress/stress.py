@@ -769,6 +769,27 @@ def check_hostile(binary, quick):
         nt.join()
         line("hostile: normal traffic alongside (%d reqs), errors" % len(lat),
              len(errors), "0", not errors and len(lat) > 0)
+        # Clients that reset their connection while their work waits for a
+        # worker: the work is abandoned, not solved for nobody.
+        socks = []
+        for _ in range(6):
+            c = socket.create_connection((HOST, srv.port))
+            c.sendall(build_request(EMPTY25_LEXMIN, close=False))
+            socks.append(c)
+        time.sleep(0.3)
+        for c in socks:
+            c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                         b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            c.close()  # RST
+        time.sleep(2.5)
+        s2 = socket.create_connection((HOST, srv.port), timeout=5)
+        s2.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+        _, _, mb = read_response(s2, 5)
+        s2.close()
+        m = re.search(rb'outcome="client-closed-request"} (\d+)', mb)
+        gone = int(m.group(1)) if m else 0
+        line("hostile: reset clients' queued work abandoned", "%d of 6" % gone,
+             ">= 4 (2 were running)", gone >= 4)
         # 64 held connections, then one more: closed at once.
         held = [socket.create_connection((HOST, srv.port)) for _ in range(64)]
         time.sleep(0.2)

@@ -80,7 +80,9 @@ struct api_limits {
     "all solver workers are busy; retry later")                                \
   X(QUEUE_TIMEOUT, "queue-timeout", 503, "Overloaded",                         \
     "the request waited past its deadline for a worker; retry later")          \
-  X(DRAINING, "draining", 503, "Shutting down", "the server is shutting down")
+  X(DRAINING, "draining", 503, "Shutting down", "the server is shutting down") \
+  X(CLIENT_GONE, "client-closed-request", 499, "Client closed request",        \
+    "the client reset the connection before its answer; nothing was solved")
 
 #include "sudoku.h"
 

@@ -20,6 +20,7 @@
  * does, as its very last access. pool_stop() runs every queued job before
  * MHD_stop_daemon(), which must not meet a suspended connection.
  */
+#include <poll.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,18 @@ static enum MHD_Result query_param(void *cls, enum MHD_ValueKind kind,
 
 /* A worker's job: the rest of the work, then the resume that hands the
  * request back to its MHD thread. */
+/* Whether the client is gone for certain: its socket has an error or a
+ * reset (POLLERR, POLLHUP). A plain FIN is no proof: a client that
+ * half-closed after sending still reads its answer. */
+static bool client_gone(struct MHD_Connection *conn) {
+  const union MHD_ConnectionInfo *ci =
+      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (ci == NULL)
+    return false;
+  struct pollfd p = {ci->connect_fd, POLLIN, 0};
+  return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
+}
+
 void http_work(struct pool_job *job, bool cancelled, void *ctx) {
   struct http_request *req =
       (struct http_request *)((char *)job - offsetof(struct http_request, job));
@@ -95,6 +108,9 @@ void http_work(struct pool_job *job, bool cancelled, void *ctx) {
   (void)ctx;
   if (cancelled) {
     api_problem(API_DRAINING, NULL, req->accept, req->id, &r);
+  } else if (client_gone(conn)) {
+    /* Abandoned: nobody reads the answer, so no solve is spent on it. */
+    api_problem(API_CLIENT_GONE, NULL, NULL, req->id, &r);
   } else {
     uint64_t t0 = http_now_us();
     api_job_run(req->api_job, req->start_ns, &r);
