@@ -184,9 +184,9 @@ int config_load(struct config *cfg, int argc, char **argv, config_getenv_fn env,
       return CONFIG_EXIT_USAGE;
   }
 
-  unsigned char addr[sizeof(struct in6_addr)];
-  if (inet_pton(AF_INET, cfg->http.bind, addr) != 1 &&
-      inet_pton(AF_INET6, cfg->http.bind, addr) != 1) {
+  struct sockaddr_storage addr;
+  socklen_t addr_len;
+  if (!http_sockaddr(cfg->http.bind, 0, false, &addr, &addr_len)) {
     fprintf(err,
             "sudokud: invalid bind address '%s' (--bind/BIND): expected an "
             "IPv4 or IPv6 literal such as 127.0.0.1 or ::1\n",

@@ -112,24 +112,8 @@ static char *main_load_openapi(const char *given, size_t *len) {
  */
 static int main_healthcheck(const struct http_config *cfg) {
   struct sockaddr_storage ss;
-  memset(&ss, 0, sizeof ss);
-  struct sockaddr_in *in4 = (struct sockaddr_in *)&ss;
-  struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
-  socklen_t len;
-  if (inet_pton(AF_INET, cfg->bind, &in4->sin_addr) == 1) {
-    in4->sin_family = AF_INET;
-    in4->sin_port = htons(cfg->port);
-    if (in4->sin_addr.s_addr == htonl(INADDR_ANY))
-      in4->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    len = sizeof *in4;
-  } else {
-    inet_pton(AF_INET6, cfg->bind, &in6->sin6_addr);
-    in6->sin6_family = AF_INET6;
-    in6->sin6_port = htons(cfg->port);
-    if (IN6_IS_ADDR_UNSPECIFIED(&in6->sin6_addr))
-      in6->sin6_addr = in6addr_loopback;
-    len = sizeof *in6;
-  }
+  socklen_t len = 0;
+  http_sockaddr(cfg->bind, cfg->port, true, &ss, &len); /* checked at load */
   int fd = socket(ss.ss_family, SOCK_STREAM, 0);
   char reply[64] = "";
   ssize_t got = -1;

@@ -51,4 +51,26 @@ static inline bool budget_node(struct budget *b) {
 uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
                      uint8_t first[81]);
 
+/*
+ * The one rule of unit geometry, for every box shape: unit index u of a
+ * grid of side n = box_rows * box_cols numbers the rows (0..n-1), columns
+ * (n..2n-1) and boxes (2n..3n-1, left to right, top to bottom), as
+ * sudoku_logic.h does. core_unit_cell is the cell index of the k-th cell of
+ * unit u (row-major inside a box); core_box_of the box of cell (r, c).
+ */
+static inline int core_unit_cell(int box_rows, int box_cols, int u, int k) {
+  int n = box_rows * box_cols;
+  if (u < n)
+    return u * n + k;
+  if (u < 2 * n)
+    return k * n + (u - n);
+  int b = u - 2 * n;
+  int top = b / box_rows * box_rows, left = b % box_rows * box_cols;
+  return (top + k / box_cols) * n + left + k % box_cols;
+}
+
+static inline int core_box_of(int box_rows, int box_cols, int r, int c) {
+  return r / box_rows * box_rows + c / box_cols;
+}
+
 #endif

@@ -9,18 +9,7 @@
 /* Cell index of the k-th cell of unit u of the given kind. */
 static int unit_cell(const sudoku_grid *g, enum sudoku_unit kind, int u,
                      int k) {
-  int n = g->n;
-  switch (kind) {
-  case SUDOKU_UNIT_ROW:
-    return u * n + k;
-  case SUDOKU_UNIT_COL:
-    return k * n + u;
-  default: {
-    int top = (u / g->box_rows) * g->box_rows;
-    int left = (u % g->box_rows) * g->box_cols;
-    return (top + k / g->box_cols) * n + left + k % g->box_cols;
-  }
-  }
+  return core_unit_cell(g->box_rows, g->box_cols, (int)kind * g->n + u, k);
 }
 
 enum sudoku_status sudoku_validate(const sudoku_grid *g,
@@ -48,7 +37,7 @@ enum sudoku_status sudoku_validate(const sudoku_grid *g,
       if (g->cell[i] == 0)
         continue;
       uint32_t bit = 1u << (g->cell[i] - 1);
-      int b = (r / g->box_rows) * g->box_rows + c / g->box_cols;
+      int b = core_box_of(g->box_rows, g->box_cols, r, c);
       clash |= ((row[r] | col[c] | box[b]) & bit) != 0;
       row[r] |= bit;
       col[c] |= bit;

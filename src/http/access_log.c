@@ -12,14 +12,15 @@
 #include "http_internal.h"
 
 bool http_addr_canonical(const char *s, char *out, size_t cap) {
-  unsigned char bin[sizeof(struct in6_addr)];
-  int family = AF_INET;
-  if (inet_pton(AF_INET, s, bin) != 1) {
-    family = AF_INET6;
-    if (inet_pton(AF_INET6, s, bin) != 1)
-      return false;
-  }
-  return inet_ntop(family, bin, out, (socklen_t)cap) != NULL;
+  struct sockaddr_storage ss;
+  socklen_t len;
+  if (!http_sockaddr(s, 0, false, &ss, &len))
+    return false;
+  const void *bin =
+      ss.ss_family == AF_INET
+          ? (const void *)&((const struct sockaddr_in *)&ss)->sin_addr
+          : (const void *)&((const struct sockaddr_in6 *)&ss)->sin6_addr;
+  return inet_ntop(ss.ss_family, bin, out, (socklen_t)cap) != NULL;
 }
 
 void http_log_copy(char *out, size_t cap, const char *s, size_t len) {

@@ -16,6 +16,30 @@
 
 #include "http_internal.h"
 
+bool http_sockaddr(const char *s, uint16_t port, bool any_to_loopback,
+                   struct sockaddr_storage *out, socklen_t *len) {
+  struct sockaddr_in *in4 = (struct sockaddr_in *)out;
+  struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)out;
+  memset(out, 0, sizeof *out);
+  if (s != NULL && inet_pton(AF_INET, s, &in4->sin_addr) == 1) {
+    in4->sin_family = AF_INET;
+    in4->sin_port = htons(port);
+    if (any_to_loopback && in4->sin_addr.s_addr == htonl(INADDR_ANY))
+      in4->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    *len = sizeof *in4;
+    return true;
+  }
+  if (s != NULL && inet_pton(AF_INET6, s, &in6->sin6_addr) == 1) {
+    in6->sin6_family = AF_INET6;
+    in6->sin6_port = htons(port);
+    if (any_to_loopback && IN6_IS_ADDR_UNSPECIFIED(&in6->sin6_addr))
+      in6->sin6_addr = in6addr_loopback;
+    *len = sizeof *in6;
+    return true;
+  }
+  return false;
+}
+
 /* How long http_stop() lets MHD send the answers it resumed. */
 #define HTTP_STOP_FLUSH_MS 1000u
 
@@ -180,22 +204,17 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
              cfg->max_connections, cfg->threads);
     goto fail;
   }
-  struct sockaddr_in *in4 = (struct sockaddr_in *)&addr;
-  struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&addr;
-  if (inet_pton(AF_INET, bind, &in4->sin_addr) == 1) {
-    in4->sin_family = AF_INET;
-    in4->sin_port = htons(cfg->port);
-  } else if (inet_pton(AF_INET6, bind, &in6->sin6_addr) == 1) {
-    in6->sin6_family = AF_INET6;
-    in6->sin6_port = htons(cfg->port);
-    /* "::" also takes IPv4 clients; a specific address only its own. */
-    flags |= IN6_IS_ADDR_UNSPECIFIED(&in6->sin6_addr) ? MHD_USE_DUAL_STACK
-                                                      : MHD_USE_IPv6;
-  } else {
+  socklen_t addr_len;
+  if (!http_sockaddr(bind, cfg->port, false, &addr, &addr_len)) {
     snprintf(err, errlen, "bind address '%s' is not an IPv4 or IPv6 literal",
              bind);
     goto fail;
   }
+  if (addr.ss_family == AF_INET6)
+    /* "::" also takes IPv4 clients; a specific address only its own. */
+    flags |= IN6_IS_ADDR_UNSPECIFIED(&((struct sockaddr_in6 *)&addr)->sin6_addr)
+                 ? MHD_USE_DUAL_STACK
+                 : MHD_USE_IPv6;
   if (!http_list_parse(cfg->cors_origins != NULL ? cfg->cors_origins
                                                  : HTTP_DEFAULT_CORS_ORIGINS,
                        &srv->origins, &srv->norigins, &srv->cors_any)) {

@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "internal.h"
 #include "logic.h"
 
 void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
@@ -15,14 +16,10 @@ void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
   geo->ncells = (uint16_t)(n * n);
   geo->nunits = (uint8_t)(3 * n);
   for (int i = 0; i < n; i++) {
-    /* Box i: its top-left cell, then box_rows rows of box_cols cells. */
-    int top = i / box_rows * box_rows, left = i % box_rows * box_cols;
-    for (int j = 0; j < n; j++) {
-      geo->unit[i][j] = (uint16_t)(i * n + j);
-      geo->unit[n + i][j] = (uint16_t)(j * n + i);
-      geo->unit[2 * n + i][j] =
-          (uint16_t)((top + j / box_cols) * n + left + j % box_cols);
-    }
+    for (int j = 0; j < n; j++)
+      for (int kind = 0; kind < 3; kind++)
+        geo->unit[kind * n + i][j] =
+            (uint16_t)core_unit_cell(box_rows, box_cols, kind * n + i, j);
     geo->len[i] = geo->len[n + i] = geo->len[2 * n + i] = (uint8_t)n;
     geo->kind[i] = SUDOKU_UNIT_ROW;
     geo->kind[n + i] = SUDOKU_UNIT_COL;
