@@ -234,7 +234,7 @@ static struct reply request_on(int fd, const char *method, const char *path) {
 static struct reply request(int port, const char *method, const char *path,
                             const char *headers, const char *body) {
   int fd = connect_to(port);
-  char head[2048];
+  char head[12288];
   size_t blen = body ? strlen(body) : 0;
   int n = snprintf(head, sizeof head,
                    "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
@@ -471,6 +471,18 @@ START_TEST(exchange) {
     HEADER_HAS(r, "Accept-Post", "application/json");
   if (strcmp(exchanges[_i].path, "/solve") == 0)
     HEADER_HAS(r, "Vary", "Accept");
+  reply_free(&r);
+}
+END_TEST
+
+/* 8 KB of headers (big cookies) still fit the connection's memory. */
+START_TEST(large_headers_fit) {
+  static char headers[8300] = "X-Filler: ";
+  size_t n = strlen(headers);
+  memset(headers + n, 'x', 8192);
+  memcpy(headers + n + 8192, "\r\n", 3);
+  struct reply r = request(shared.port, "GET", "/healthz", headers, NULL);
+  ck_assert_int_eq(r.status, 200);
   reply_free(&r);
 }
 END_TEST
@@ -774,6 +786,7 @@ Suite *http_suite(void) {
   tcase_add_loop_test(tc, exchange, 0,
                       (int)(sizeof exchanges / sizeof exchanges[0]));
   tcase_add_test(tc, request_id_is_echoed);
+  tcase_add_test(tc, large_headers_fit);
   tcase_add_test(tc, body_too_large_by_content_length);
   tcase_add_test(tc, body_too_large_chunked);
   tcase_add_test(tc, cors_preflight_and_origin);

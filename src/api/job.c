@@ -21,6 +21,13 @@ const struct api_endpoint *api_endpoint_find(const char *name) {
   return NULL;
 }
 
+/* s (or "") into out, cut to cap - 1 bytes; no printf on the hot path. */
+static void copy_bounded(char *out, size_t cap, const char *s) {
+  size_t n = s != NULL ? strnlen(s, cap - 1) : 0;
+  memcpy(out, s != NULL ? s : "", n);
+  out[n] = '\0';
+}
+
 void api_job_init(struct api_job *job, const struct api_job_ops *ops,
                   const struct api_limits *limits, const struct api_input *in,
                   enum api_format format) {
@@ -29,10 +36,8 @@ void api_job_init(struct api_job *job, const struct api_job_ops *ops,
   job->format = format;
   job->has_accept = in->accept != NULL;
   job->has_request_id = in->request_id != NULL;
-  snprintf(job->accept, sizeof job->accept, "%s",
-           in->accept != NULL ? in->accept : "");
-  snprintf(job->request_id, sizeof job->request_id, "%s",
-           in->request_id != NULL ? in->request_id : "");
+  copy_bounded(job->accept, sizeof job->accept, in->accept);
+  copy_bounded(job->request_id, sizeof job->request_id, in->request_id);
 }
 
 const char *api_job_accept(const struct api_job *job) {

@@ -56,9 +56,14 @@ static bool id_ok(const char *s) {
 }
 
 static void id_make(struct http_server *srv, char *out, size_t cap) {
-  uint64_t n =
-      atomic_fetch_add_explicit(&srv->id_next, 1, memory_order_relaxed);
-  snprintf(out, cap, "%016llx", (unsigned long long)http_mix(srv->id_seed + n));
+  static const char hex[] = "0123456789abcdef";
+  uint64_t v =
+      http_mix(srv->id_seed + atomic_fetch_add_explicit(&srv->id_next, 1,
+                                                        memory_order_relaxed));
+  (void)cap; /* HTTP_REQUEST_ID_MAX + 1 >= 17 */
+  for (int i = 15; i >= 0; i--, v >>= 4)
+    out[i] = hex[v & 15];
+  out[16] = '\0';
 }
 
 static const char *header(struct MHD_Connection *conn, const char *name) {
