@@ -260,7 +260,7 @@ man-test: all
 # deploy/systemd: systemd-analyze verify and security (exposure <= 2.0),
 # DRAIN_MS below TimeoutStopSec; no running systemd needed.
 systemd-test: $(SUDOKUD)
-	@sh scripts/deps.sh systemd
+	@sh scripts/deps.sh systemd strace curl
 	bash tests/systemd/run.sh $(SUDOKUD)
 
 # deploy/k8s: every manifest against the Kubernetes schemas (offline, npm
