@@ -197,7 +197,7 @@ $(BUILD)/pic/%.o: %.c
 
 $(SHLIB): $(PIC_OBJ) src/core/libsudoku.map
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -shared -Wl,-soname,$(SONAME) \
-	  -Wl,--version-script,src/core/libsudoku.map -Wl,--no-undefined \
+	  -Wl,--version-script,src/core/libsudoku.map \
 	  $(PIC_OBJ) -lm -o $@
 	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libsudoku.so

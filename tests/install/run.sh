@@ -41,11 +41,16 @@ done
 echo "== the shared library"
 soname=$(readelf -d "$root/lib/libsudoku.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
 [ "$soname" = libsudoku.so.0 ] || fail "soname is '$soname', not libsudoku.so.0"
-exported=$(nm -D --defined-only "$root/lib/libsudoku.so.0" | awk '$2 ~ /^[TDBRVW]$/ { print $3 }')
+exported=$(nm -D --defined-only "$root/lib/libsudoku.so.0" | awk '$2 ~ /^[TDBRVW]$/ { sub(/@.*/, "", $3); print $3 }')
 [ -n "$exported" ] || fail "libsudoku.so exports nothing"
 others=$(grep -v '^sudoku_' <<<"$exported" || true)
 [ -z "$others" ] || fail "libsudoku.so exports symbols outside sudoku_*: $others"
-echo "soname $soname, $(wc -l <<<"$exported") functions exported, all sudoku_*"
+# Each exported function is declared in an installed header: an internal
+# helper named sudoku_* would otherwise become ABI by accident.
+declared=$(cat "$root"/include/sudoku*.h | grep -o 'sudoku_[a-z0-9_]*[[:space:]]*(' | tr -d ' (' | sort -u)
+undeclared=$(comm -23 <(sort -u <<<"$exported") <(echo "$declared"))
+[ -z "$undeclared" ] || fail "exported but declared in no installed header: $undeclared"
+echo "soname $soname, $(wc -l <<<"$exported") functions exported, all sudoku_* and declared in include/"
 
 # PKG_CONFIG_SYSROOT_DIR prefixes the -I and -L paths with the staging root,
 # as for a cross or staged build; PKG_CONFIG_LIBDIR keeps the system's .pc
