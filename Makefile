@@ -206,7 +206,7 @@ lib: $(BUILD)/libsudoku.a $(SHLIB) $(BUILD)/sudoku.pc
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc/core -fPIC -c $< -o $@
 
 $(SHLIB): $(PIC_OBJ) src/core/libsudoku.map
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -shared -Wl,-soname,$(SONAME) \
