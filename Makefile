@@ -115,6 +115,7 @@ $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 # ../shared/corpus when that folder exists, else the samples in tests/data).
 test check: deps-test
 	@$(MAKE) --no-print-directory $(TESTS) $(SUDOKU) $(SUDOKUD)
+	python3 scripts/gen_fast9.py --check src/core/fast9.c
 	SUDOKU_BIN=$(SUDOKU) SUDOKUD_BIN=$(SUDOKUD) $(TESTS)
 
 # Every test again under AddressSanitizer and UBSan, in a build dir of its own.

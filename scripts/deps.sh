@@ -11,7 +11,7 @@ pkgs=""
 for kind in "$@"; do
   case "$kind" in
   build) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev" ;;
-  test) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev check" ;;
+  test) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev check python3" ;;
   bench) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev qqwing" ;;
   *) pkgs="$pkgs $kind" ;;
   esac
