@@ -380,7 +380,8 @@ enum fast9_result { FAST9_FAIL, FAST9_SOLVED, FAST9_GUESS };
  * *band and *bit to the cell to branch on (a bivalue one when there is one,
  * else one with the fewest candidates) and *digits to its candidates. */
 static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
-                                      int *band, int *bit, uint32_t *digits) {
+                                      bool rowmajor, int *band, int *bit,
+                                      uint32_t *digits) {
   for (;;) {
     if (!fast9_propagate(s, seen))
       return FAST9_FAIL;
@@ -426,7 +427,11 @@ static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
       return FAST9_FAIL;
     if (hidden > 0)
       continue;
-    if (two[0] | two[1] | two[2])
+    if (rowmajor) {
+      /* Bits run row-major inside a band, bands top to bottom. */
+      *band = s->open[0] ? 0 : s->open[1] ? 1 : 2;
+      *bit = __builtin_ctz(s->open[*band]);
+    } else if (two[0] | two[1] | two[2])
       fast9_pick(s, two, band, bit);
     else
       fast9_pick_any(s, three, band, bit);
@@ -480,6 +485,11 @@ static void fast9_init(struct fast9_state *s, uint32_t *seen,
 
 uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
                      uint8_t first[81]) {
+  return fast9_search(cells, limit, false, b, first);
+}
+
+uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
+                      struct budget *b, uint8_t first[81]) {
   struct fast9_state s;
   uint32_t seen[28];
   /* 81 frames of 140 bytes: about 11 KiB, the bulk of the stack use. */
@@ -494,7 +504,8 @@ uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
   for (;;) {
     int band = 0, bit = 0;
     uint32_t digits = 0;
-    enum fast9_result r = fast9_reduce(&s, seen, &band, &bit, &digits);
+    enum fast9_result r =
+        fast9_reduce(&s, seen, rowmajor, &band, &bit, &digits);
     if (r == FAST9_GUESS && sp < FAST9_DEPTH) { /* see FAST9_DEPTH */
       int d = __builtin_ctz(digits);
       struct fast9_frame *fr = &stack[sp++];

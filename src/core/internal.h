@@ -51,4 +51,11 @@ static inline bool budget_node(struct budget *b) {
 uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
                      uint8_t first[81]);
 
+/* As fast9_solve; with rowmajor, branches on the first open cell in
+ * row-major order, digits ascending, so the first solution found is the
+ * lexicographically smallest (slower than the default order on hard
+ * puzzles: the cell is not chosen for how far it propagates). */
+uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
+                      struct budget *b, uint8_t first[81]);
+
 #endif
