@@ -267,23 +267,24 @@ static uint32_t fast_solve(const sudoku_grid *p, const uint8_t *cells,
  * smallest: for 9x9 on the band propagation of fast9, for other sizes on
  * the general solver (naked and hidden singles only: an empty grid of 21x21
  * or more takes seconds, see the README). The count of the first search
- * is the one reported.
+ * is the one reported. Stopped by the budget in either search, it reports
+ * no solution: a lexmin answer is the smallest or none.
  */
 static uint32_t lexmin_solve(const sudoku_grid *p, uint32_t limit,
                              struct budget *b, uint8_t *out) {
   uint32_t found = fast_solve(p, p->cell, limit < 2 ? 2 : limit, b, out);
-  if (found < limit)
-    limit = found;
-  if (found < 2 || b->stop != SUDOKU_OK)
-    return limit;
+  if (b->stop != SUDOKU_OK)
+    return 0; /* whether out is the smallest is not known */
+  if (found < 2)
+    return found;
   uint8_t best[SUDOKU_MAX_CELLS];
   uint32_t got = p->n == 9 && p->box_rows == 3
                      ? fast9_search(p->cell, 1, true, b, best)
                      : general_solve(p, p->cell, 1, true, b, best);
-  /* Stopped by the budget, out keeps a valid (not smallest) solution. */
-  if (got == 1)
-    memcpy(out, best, (size_t)(p->n * p->n));
-  return limit;
+  if (got != 1)
+    return 0; /* stopped by the budget before the smallest was found */
+  memcpy(out, best, (size_t)(p->n * p->n));
+  return found < limit ? found : limit;
 }
 
 enum sudoku_status sudoku_solve(const sudoku_grid *puzzle,
