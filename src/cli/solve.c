@@ -323,6 +323,14 @@ static enum slot_state slot_state(struct pipeline *p, struct batch *bt) {
   return s;
 }
 
+static void set_state(struct pipeline *p, struct batch *bt, enum slot_state s) {
+  if (p->workers > 0)
+    pthread_mutex_lock(&p->mu);
+  bt->state = s;
+  if (p->workers > 0)
+    pthread_mutex_unlock(&p->mu);
+}
+
 /* Writes the oldest batch if it is done (or, with wait, once it is).
  * Returns false when there was nothing to write. */
 static bool write_head(struct pipeline *p, bool wait) {
@@ -344,7 +352,7 @@ static bool write_head(struct pipeline *p, bool wait) {
   if (bt->unsolved)
     p->rc = 1;
   bt->count = 0;
-  bt->state = SLOT_FREE; /* only the main thread touches a DONE batch */
+  set_state(p, bt, SLOT_FREE);
   p->head = (p->head + 1) % p->nslots;
   return true;
 }
@@ -377,7 +385,8 @@ static int run_pipeline(struct pipeline *p, struct cli_stream *st) {
   enum cli_stream_rc got = CLI_STREAM_MORE;
   while (got != CLI_STREAM_END && got != CLI_STREAM_BAD) {
     struct batch *bt = &p->slots[p->tail];
-    while (bt->state != SLOT_FREE) /* the ring is full: bt is the head */
+    while (slot_state(p, bt) !=
+           SLOT_FREE) /* the ring is full: bt is the head */
       write_head(p, true);
     bt->first = next;
     bt->count = bt->cells = 0;
@@ -410,7 +419,7 @@ static int run_pipeline(struct pipeline *p, struct cli_stream *st) {
         break;
     }
   }
-  while (p->head != p->tail || p->slots[p->head].state != SLOT_FREE)
+  while (p->head != p->tail || slot_state(p, &p->slots[p->head]) != SLOT_FREE)
     if (!write_head(p, true))
       break;
   if (p->oom) {

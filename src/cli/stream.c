@@ -92,8 +92,10 @@ enum cli_stream_rc cli_stream_next(struct cli_stream *s, sudoku_grid *g,
 
 int cli_stream_fill(struct cli_stream *s, char *msg, size_t cap) {
   size_t from = s->started ? s->r.pos : 0;
-  memmove(s->buf, s->buf + from, s->len - from);
-  s->len -= from;
+  if (from > 0) {
+    memmove(s->buf, s->buf + from, s->len - from);
+    s->len -= from;
+  }
   if (s->len == s->cap) {
     if (s->cap >= CLI_STREAM_MAX) {
       snprintf(msg, cap, "puzzle %u: more than %u MiB of input without its end",
