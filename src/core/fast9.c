@@ -389,9 +389,10 @@ static inline int fast9_count_rowbox(uint32_t m, int x) {
 }
 
 /* Chooses the bivalue cell to guess on. Cutting a cell with many open
- * peers (and bivalue peers) propagates furthest: on the hardest puzzles
- * this halves the nodes against taking the first bivalue cell, for ~15
- * operations per bivalue cell. Ties go to the first cell, band by band. */
+ * peers propagates furthest: on the hardest puzzles this halves the nodes
+ * against taking the first bivalue cell, for ~10 operations per bivalue
+ * cell (also counting bivalue peers saved no guesses and cost 4% more
+ * work). Ties go to the first cell, band by band. */
 static void fast9_pick(const struct fast9_state *s, const uint32_t two[3],
                        int *band, int *bit) {
   int best = -1;
@@ -403,8 +404,7 @@ static void fast9_pick(const struct fast9_state *s, const uint32_t two[3],
       uint32_t col = ((s->open[(b + 1) % 3] >> c) & FAST9_COL) +
                      ((s->open[(b + 2) % 3] >> c) & FAST9_COL);
       int n = (int)((col * FAST9_COL >> 18) & 15u);
-      int score = 2 * (fast9_count_rowbox(s->open[b], x) + n) +
-                  fast9_count_rowbox(two[b], x);
+      int score = fast9_count_rowbox(s->open[b], x) + n;
       if (score > best) {
         best = score;
         *band = b;
