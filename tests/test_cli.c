@@ -109,6 +109,19 @@ static const struct {
     {"--deadline-ms -1", CLASSIC, 2, "", "--deadline-ms takes"},
     {"--bogus", CLASSIC, 2, "", "unknown or incomplete option '--bogus'"},
     {"--version", "", 0, "sudoku " SUDOKU_VERSION "\n", NULL},
+    {"--jobs 0", CLASSIC, 2, "", "--jobs takes 1..64, not '0'"},
+    {"--jobs 65", CLASSIC, 2, "", "--jobs takes 1..64"},
+    {"--jobs", CLASSIC, 2, "", "unknown or incomplete option '--jobs'"},
+    /* Streaming: the answers before a malformed puzzle are printed, then
+     * its located error, exit 2. */
+    {"--format line", CLASSIC "\n" CLASSIC "\n53..7....\n6..19x...\n", 2,
+     CLASSIC_SOLVED "\n" CLASSIC_SOLVED "\n",
+     "line 4, column 6: 'x' is not a digit or a blank"},
+    {"--format line --jobs 2", CLASSIC "\n" NO_SOLUTION "\n55" CLASSIC "\n", 2,
+     CLASSIC_SOLVED "\nno solution\n", "puzzle 3: expected 81 cells"},
+    /* A byte order mark at the start is skipped, as the core reader does. */
+    {"--format line", "\xEF\xBB\xBF" CLASSIC "\n", 0, CLASSIC_SOLVED "\n",
+     NULL},
 };
 
 START_TEST(cli_behaviour) {
@@ -126,11 +139,102 @@ START_TEST(cli_behaviour) {
 }
 END_TEST
 
+/* A growable input for the streaming tests. */
+struct buf {
+  char *s;
+  size_t len, cap;
+};
+
+static void buf_add(struct buf *b, const char *text) {
+  size_t n = strlen(text);
+  if (b->len + n + 1 > b->cap) {
+    b->cap = 2 * (b->len + n + 1);
+    b->s = realloc(b->s, b->cap);
+    ck_assert_ptr_nonnull(b->s);
+  }
+  memcpy(b->s + b->len, text, n + 1);
+  b->len += n;
+}
+
+/* Puzzle i of a varied set: unique, without a solution, several solutions,
+ * clashing givens, as 81-character lines. */
+static const char *mixed_puzzle(int i) {
+  static const char *const set[] = {CLASSIC,     NO_SOLUTION, MULTI, CLASSIC,
+                                    CONFLICTING, CLASSIC,     MULTI};
+  return set[i % 7];
+}
+
+/* The same puzzles as 81-character lines (the fast path) and as decorated
+ * 9-row grids with '0' blanks (the core reader, several puzzles per read
+ * window: over 256 KiB of input, grids cut by every window edge) give the
+ * same output, and --jobs changes no byte of stdout, stderr or status. */
+START_TEST(streaming_is_byte_identical) {
+  enum { COUNT = 3000 };
+  struct buf lines = {0}, grids = {0};
+  for (int i = 0; i < COUNT; i++) {
+    const char *p = mixed_puzzle(i);
+    buf_add(&lines, p);
+    buf_add(&lines, "\n");
+    for (int r = 0; r < 9; r++) {
+      char row[32];
+      int k = 0;
+      for (int c = 0; c < 9; c++) {
+        if (c == 3 || c == 6)
+          row[k++] = '|';
+        row[k++] = p[9 * r + c] == '.' ? '0' : p[9 * r + c];
+      }
+      row[k++] = '\n';
+      row[k] = '\0';
+      buf_add(&grids, row);
+      if (r == 2 || r == 5)
+        buf_add(&grids, "---+---+---\n");
+    }
+    buf_add(&grids, "\n");
+  }
+  ck_assert_uint_gt(grids.len, 256u << 10);
+  struct run ref = run_cli("--jobs 1", lines.s, lines.len);
+  ck_assert_int_eq(ref.status, 1);
+  ck_assert_ptr_nonnull(strstr(ref.err, "puzzle 2999: several solutions"));
+  static const char *const args[] = {"--jobs 2", "--jobs 7"};
+  for (int k = 0; k < 4; k++) {
+    struct run r = k < 2 ? run_cli(args[k], lines.s, lines.len)
+                         : run_cli(args[k - 2], grids.s, grids.len);
+    ck_assert_int_eq(r.status, ref.status);
+    ck_assert_str_eq(r.out, ref.out);
+    ck_assert_str_eq(r.err, ref.err);
+    run_free(&r);
+  }
+  run_free(&ref);
+  free(lines.s);
+  free(grids.s);
+}
+END_TEST
+
+/* Line and puzzle numbers count from the start of the input, across read
+ * windows and the fast path. */
+START_TEST(streaming_errors_are_located) {
+  struct buf in = {0};
+  for (int i = 0; i < 5000; i++) {
+    buf_add(&in, CLASSIC);
+    buf_add(&in, i % 2 ? "\n" : "\n\n");
+  }
+  buf_add(&in, "53..7....\n6..1?5...\n....x....\n");
+  struct run r = run_cli("--format line --jobs 2", in.s, in.len);
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_uint_eq(strlen(r.out), 5000u * 82);
+  ck_assert_msg(strstr(r.err, "sudoku: line 7503, column 5: 'x'") != NULL,
+                "stderr '%s'", r.err);
+  run_free(&r);
+  free(in.s);
+}
+END_TEST
+
 START_TEST(help_describes_usage) {
   struct run r = run_cli("--help", "", 0);
   ck_assert_int_eq(r.status, 0);
   ck_assert_ptr_nonnull(strstr(r.out, "usage: sudoku"));
   ck_assert_ptr_nonnull(strstr(r.out, "--lexmin"));
+  ck_assert_ptr_nonnull(strstr(r.out, "--jobs N"));
   run_free(&r);
 }
 END_TEST
@@ -143,6 +247,8 @@ Suite *cli_suite(void) {
                       (int)(sizeof judge_cases / sizeof judge_cases[0]));
   tcase_add_loop_test(tc, cli_behaviour, 0,
                       (int)(sizeof cases / sizeof cases[0]));
+  tcase_add_test(tc, streaming_is_byte_identical);
+  tcase_add_test(tc, streaming_errors_are_located);
   tcase_add_test(tc, help_describes_usage);
   suite_add_tcase(s, tc);
   return s;

@@ -99,6 +99,61 @@ START_TEST(lexmin_matches_row_major_backtracking) {
 }
 END_TEST
 
+/* 9x9 lexmin runs on the band solver with row-major branching: checked on
+ * puzzles with few givens (many solutions) against the plain reference. */
+START_TEST(lexmin_9x9_matches_row_major_backtracking) {
+  for (uint32_t seed = 1; seed <= 30; seed++) {
+    sudoku_grid puzzle, sol, ref;
+    test_solved_grid(&puzzle, 3, 3, seed * 13);
+    test_blank_cells(&puzzle, 18 + (int)(seed % 12), seed * 5);
+    ref = puzzle;
+    ck_assert(ref_backtrack(&ref, 0));
+    struct sudoku_limits lim = {(seed % 3) + 1, 0, 0, true};
+    struct sudoku_stats st;
+    ck_assert_int_eq(sudoku_solve(&puzzle, &lim, &sol, &st), SUDOKU_OK);
+    ck_assert(sudoku_is_solution(&puzzle, &sol));
+    ck_assert_mem_eq(sol.cell, ref.cell, 81);
+    ck_assert_uint_eq(st.solutions, lim.max_solutions);
+  }
+}
+END_TEST
+
+/* Every solution of g, counted by the reference backtracking. */
+static uint32_t ref_count(sudoku_grid *g, int c) {
+  int nn = g->n * g->n;
+  while (c < nn && g->cell[c])
+    c++;
+  if (c == nn)
+    return 1;
+  uint32_t total = 0;
+  for (int v = 1; v <= g->n; v++) {
+    if (ref_ok(g, c, v)) {
+      g->cell[c] = (uint8_t)v;
+      total += ref_count(g, c + 1);
+      g->cell[c] = 0;
+    }
+  }
+  return total;
+}
+
+/* The 9x9 solver's eliminations (bands, stacks, singles) never lose a
+ * solution: exhaustive counts match the reference on puzzles with many. */
+START_TEST(count_9x9_matches_reference) {
+  for (uint32_t seed = 1; seed <= 24; seed++) {
+    sudoku_grid puzzle, sol;
+    test_solved_grid(&puzzle, 3, 3, seed * 31);
+    test_blank_cells(&puzzle, 30 + (int)(seed % 6), seed * 3);
+    sudoku_grid ref = puzzle;
+    uint32_t want = ref_count(&ref, 0);
+    struct sudoku_limits lim = {1000000, 0, 0, false};
+    struct sudoku_stats st;
+    ck_assert_int_eq(sudoku_solve(&puzzle, &lim, &sol, &st), SUDOKU_OK);
+    ck_assert(sudoku_is_solution(&puzzle, &sol));
+    ck_assert_uint_eq(st.solutions, want);
+  }
+}
+END_TEST
+
 /* The classic puzzle (Wikipedia's example): unique. */
 static const char classic[] =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"
@@ -118,6 +173,29 @@ START_TEST(unique_puzzle_is_unique) {
   /* solution may alias puzzle */
   ck_assert_int_eq(sudoku_solve(&p, NULL, &p, NULL), SUDOKU_OK);
   ck_assert_str_eq(test_grid_to_line(&p, line), classic_solution);
+}
+END_TEST
+
+/* A unique puzzle's lexmin answer is its count-to-2 search, nothing more:
+ * the same nodes, the same solution. */
+START_TEST(lexmin_of_unique_is_one_search) {
+  static const char *const puzzles[] = {
+      classic, "........8..3...4...9..2..6.....79.......612...6.5.2.7..."
+               "8...5...1.....2.4.5.....3"};
+  for (int i = 0; i < 2; i++) {
+    sudoku_grid p, plain, lex;
+    struct sudoku_stats sp, sl;
+    test_grid_from_line(&p, puzzles[i]);
+    struct sudoku_limits lim = {2, 0, 0, false};
+    ck_assert_int_eq(sudoku_solve(&p, &lim, &plain, &sp), SUDOKU_OK);
+    ck_assert_uint_eq(sp.solutions, 1);
+    lim.lexmin = true;
+    ck_assert_int_eq(sudoku_solve(&p, &lim, &lex, &sl), SUDOKU_OK);
+    ck_assert_uint_eq(sl.solutions, 1);
+    ck_assert_uint_eq(sl.nodes, sp.nodes);
+    ck_assert_mem_eq(lex.cell, plain.cell, 81);
+    ck_assert(sudoku_is_solution(&p, &lex));
+  }
 }
 END_TEST
 
@@ -266,10 +344,13 @@ Suite *solve_suite(void) {
   tcase_add_loop_test(tc, solves_every_size, 0, nsizes);
   tcase_add_loop_test(tc, lexmin_on_every_size, 0, nsizes);
   tcase_add_test(tc, lexmin_matches_row_major_backtracking);
+  tcase_add_test(tc, lexmin_9x9_matches_row_major_backtracking);
+  tcase_add_test(tc, count_9x9_matches_reference);
   suite_add_tcase(s, tc);
   tc = tcase_create("answers");
   tcase_set_timeout(tc, 30);
   tcase_add_test(tc, unique_puzzle_is_unique);
+  tcase_add_test(tc, lexmin_of_unique_is_one_search);
   tcase_add_test(tc, missing_given_makes_several);
   tcase_add_test(tc, no_solution_is_reported);
   tcase_add_test(tc, same_input_same_answer);

@@ -215,8 +215,10 @@ static void search(struct gen *s) {
   }
 }
 
-static uint32_t general_solve(const sudoku_grid *p, uint32_t limit, bool lexmin,
-                              struct budget *b, uint8_t *first) {
+/* The general solver on the shape of p and the givens in cells. */
+static uint32_t general_solve(const sudoku_grid *p, const uint8_t *cells,
+                              uint32_t limit, bool lexmin, struct budget *b,
+                              uint8_t *first) {
   struct gen s;
   s.n = p->n;
   s.nn = p->n * p->n;
@@ -238,13 +240,51 @@ static uint32_t general_solve(const sudoku_grid *p, uint32_t limit, bool lexmin,
   /* Givens do not clash (validated), but they may leave an open cell with
    * no candidate: then the root is refuted before any search. */
   for (int c = 0; c < s.nn; c++) {
-    if (p->cell[c] && !assign(&s, c, p->cell[c])) {
+    if (cells[c] && !assign(&s, c, cells[c])) {
       budget_node(b);
       return 0;
     }
   }
   search(&s);
   return s.found;
+}
+
+/* One search in the fastest order for p's shape (fast9 for 9x9), counting
+ * to limit; the first solution found goes to first. */
+static uint32_t fast_solve(const sudoku_grid *p, const uint8_t *cells,
+                           uint32_t limit, struct budget *b, uint8_t *first) {
+  if (p->n == 9 && p->box_rows == 3)
+    return fast9_solve(cells, limit, b, first);
+  return general_solve(p, cells, limit, false, b, first);
+}
+
+/*
+ * The lexicographically smallest solution. Counting to max(limit, 2) in the
+ * fast order comes first: a puzzle with one solution is done then, since
+ * its only solution is the smallest, and costs what a plain solve costs.
+ * Otherwise the search runs again branching on the first open cell in
+ * row-major order, values ascending, so its first solution is the
+ * smallest: for 9x9 on the band propagation of fast9, for other sizes on
+ * the general solver (naked and hidden singles only: an empty grid of 21x21
+ * or more takes seconds, see the README). The count of the first search
+ * is the one reported. Stopped by the budget in either search, it reports
+ * no solution: a lexmin answer is the smallest or none.
+ */
+static uint32_t lexmin_solve(const sudoku_grid *p, uint32_t limit,
+                             struct budget *b, uint8_t *out) {
+  uint32_t found = fast_solve(p, p->cell, limit < 2 ? 2 : limit, b, out);
+  if (b->stop != SUDOKU_OK)
+    return 0; /* whether out is the smallest is not known */
+  if (found < 2)
+    return found;
+  uint8_t best[SUDOKU_MAX_CELLS];
+  uint32_t got = p->n == 9 && p->box_rows == 3
+                     ? fast9_search(p->cell, 1, true, b, best)
+                     : general_solve(p, p->cell, 1, true, b, best);
+  if (got != 1)
+    return 0; /* stopped by the budget before the smallest was found */
+  memcpy(out, best, (size_t)(p->n * p->n));
+  return found < limit ? found : limit;
 }
 
 enum sudoku_status sudoku_solve(const sudoku_grid *puzzle,
@@ -265,10 +305,10 @@ enum sudoku_status sudoku_solve(const sudoku_grid *puzzle,
       b.deadline_ns = core_now_ns() + (lim->deadline_us < UINT64_MAX / 2000u
                                            ? lim->deadline_us * 1000u
                                            : UINT64_MAX / 2);
-    if (puzzle->n == 9 && puzzle->box_rows == 3 && !lim->lexmin)
-      found = fast9_solve(puzzle->cell, limit, &b, out.cell);
+    if (lim->lexmin)
+      found = lexmin_solve(puzzle, limit, &b, out.cell);
     else
-      found = general_solve(puzzle, limit, lim->lexmin, &b, out.cell);
+      found = fast_solve(puzzle, puzzle->cell, limit, &b, out.cell);
     if (b.stop != SUDOKU_OK)
       status = b.stop;
     else
