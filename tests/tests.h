@@ -13,6 +13,9 @@ Suite *cli_suite(void);    /* test_cli.c: build/sudoku, judge samples */
 Suite *corpus_suite(void); /* test_corpus.c: tests/data and ../shared */
 Suite *api_suite(void);    /* test_api.c: POST /solve without sockets */
 Suite *http_suite(void);   /* test_http.c: the real sudokud on loopback */
+Suite *logic_suite(void);  /* test_logic.c: steps, techniques, rating */
+/* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
+void logic_add_soundness(Suite *s);
 
 /* Directory of the committed samples and of the shared corpus. */
 #define TEST_DATA_DIR "tests/data"
