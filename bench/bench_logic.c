@@ -29,6 +29,8 @@
 #include "sudoku.h"
 #include "sudoku_logic.h"
 
+#define PASSES 3 /* best of, for every timing */
+
 static const char *const default_files[] = {"17clue.txt", "top1465.txt",
                                             "forum_hardest_1905_11plus.txt"};
 
@@ -122,22 +124,35 @@ static void bench_rate(const char *dir, const char *file, size_t limit) {
     free(p);
     return;
   }
+  /* Each puzzle's best of PASSES (this machine is shared and noisy: one
+   * preempted rating is not a slow puzzle); qqwing's best run likewise. */
   double total = 0, max = 0;
   size_t slow = 0, solved = 0, sum_rating = 0;
   for (size_t i = 0; i < count; i++) {
     struct sudoku_rating r;
-    double t0 = now_us();
-    enum sudoku_status st = sudoku_rate(&p[i], NULL, &r);
-    double dt = now_us() - t0;
-    total += dt;
-    if (dt > max) {
-      max = dt;
+    enum sudoku_status st = SUDOKU_OK;
+    double best = 0;
+    for (int pass = 0; pass < PASSES; pass++) {
+      double t0 = now_us();
+      st = sudoku_rate(&p[i], NULL, &r);
+      double dt = now_us() - t0;
+      if (pass == 0 || dt < best)
+        best = dt;
+    }
+    total += best;
+    if (best > max) {
+      max = best;
       slow = i;
     }
     solved += st == SUDOKU_OK && r.solved;
     sum_rating += r.rating;
   }
-  double q = time_qqwing(p, count);
+  double q = -1;
+  for (int pass = 0; pass < PASSES; pass++) {
+    double t = time_qqwing(p, count);
+    if (t > 0 && (q < 0 || t < q))
+      q = t;
+  }
   char ratio[32] = "-", qs[32] = "-";
   if (q > 0) {
     snprintf(qs, sizeof qs, "%.0f", (double)count / (q / 1e6));
@@ -160,9 +175,15 @@ struct walk {
 static bool time_step(const struct sudoku_step *step, void *vctx) {
   struct walk *w = vctx;
   struct sudoku_step out;
-  double t0 = now_us();
-  enum sudoku_status st = sudoku_next_step(&w->pos, NULL, NULL, &out);
-  double dt = now_us() - t0;
+  enum sudoku_status st = SUDOKU_OK;
+  double dt = 0;
+  for (int pass = 0; pass < PASSES; pass++) {
+    double t0 = now_us();
+    st = sudoku_next_step(&w->pos, NULL, NULL, &out);
+    double t = now_us() - t0;
+    if (pass == 0 || t < dt)
+      dt = t;
+  }
   w->total += dt;
   w->steps++;
   if (dt > w->max)
@@ -190,8 +211,9 @@ static void bench_next_step(const char *dir, size_t limit) {
     w.pos = p[i];
     sudoku_logic_solve(&p[i], NULL, time_step, &w, &r);
   }
-  printf("\nnext step on 9x9 positions (top1465, %zu puzzles, %zu positions):"
-         " mean %.1f us, slowest %.0f us, slowest below 9.5 %.0f us\n",
+  printf("\nnext step on 9x9 positions (top1465, %zu puzzles, %zu positions,"
+         " best of 3): mean %.1f us, slowest %.0f us, slowest below 9.5 %.0f "
+         "us\n",
          count, w.steps, w.steps ? w.total / (double)w.steps : 0.0, w.max,
          w.max_no_last);
   free(p);
@@ -339,15 +361,15 @@ int main(int argc, char **argv) {
   if (nfiles == 0)
     for (size_t i = 0; i < sizeof default_files / sizeof *default_files; i++)
       files[nfiles++] = default_files[i];
-  printf("rating (sudoku_rate; first %zu puzzles of each file; one pass, "
-         "noisy shared machine)\n",
+  printf("rating (sudoku_rate; first %zu puzzles of each file; each "
+         "puzzle's best of 3, noisy shared machine)\n",
          limit);
   printf("%-32s %7s %9s %10s %7s %8s %6s %10s %7s\n", "file", "puzzles",
          "rated/s", "slowest us", "(#)", "solved", "mean", "qqwing/s", "ratio");
   for (int i = 0; i < nfiles; i++)
     bench_rate(dir, files[i], limit);
-  printf("ratio = qqwing --solve --stats wall time (process start included) "
-         "/ our rating time, same puzzles\n");
+  printf("ratio = qqwing --solve --stats wall time (best of 3 runs, process "
+         "start included) / our rating time, same puzzles\n");
   bench_next_step(dir, limit < 300 ? limit : 300);
   bench_agreement(dir, verbose);
   return 0;
