@@ -22,9 +22,12 @@ static int common_units(const struct logic_geom *geo, int a,
     int u = geo->cell_units[cells[0]][i];
     if (u == a)
       continue;
+    /* A unit is mostly at the same slot of every cell's list (rows,
+     * columns, boxes are built in that order): test that first. */
     bool all = true;
     for (int j = 1; j < k && all; j++)
-      all = logic_unit_has(geo, u, cells[j]);
+      all =
+          geo->cell_units[cells[j]][i] == u || logic_unit_has(geo, u, cells[j]);
     if (all)
       common[nc++] = u;
   }
