@@ -23,12 +23,13 @@
  * through cells holding both values, never along two units of one kind in
  * a row, at most two cells with more unless they all share one extra
  * value, pruned as soon as a unit would hold three cells; bounded in
- * length (LOOP_MAX) and in nodes (LOOP_NODES) so that 25x25 stays cheap: a
+ * length (LOOP_MAX: SE rates every loop of 10 cells and more 5.0) and in
+ * nodes (LOOP_NODES) so that 25x25 stays cheap: a
  * loop beyond the bounds is missed, never wrong.
  */
 #include "logic.h"
 
-#define LOOP_MAX 14      /* cells in a loop */
+#define LOOP_MAX 10      /* cells in a loop */
 #define LOOP_NODES 20000 /* cells visited a call */
 
 struct loop {
@@ -250,6 +251,13 @@ static void walk(struct loop *l, int cell, int last_kind, int allowed,
     int u = geo->cell_units[cell][i];
     if (geo->kind[u] == last_kind)
       continue;
+    if (l->in_unit[u] > 1) {
+      /* u holds another loop cell: a third would spoil it, so u can only
+       * close the loop, when that cell is the first. */
+      if (l->len >= 4 && logic_unit_has(geo, u, l->cell[0]))
+        closed(l);
+      continue;
+    }
     for (int j = 0; j < geo->len[u]; j++) {
       int next = geo->unit[u][j];
       if (next == l->cell[0] && l->len >= 4) {
@@ -257,9 +265,11 @@ static void walk(struct loop *l, int cell, int last_kind, int allowed,
         continue;
       }
       uint32_t m = s->cand[next];
-      /* Each loop once a start: from its first cell with just the pair. */
+      /* Each loop once a start: from its first cell with just the pair;
+       * the last cell must see the first, to close. */
       if ((m & l->pair) != l->pair || (m == l->pair && next < l->cell[0]) ||
-          next == cell || l->len >= l->max_len || in_loop(l, next))
+          next == cell || l->len >= l->max_len || in_loop(l, next) ||
+          (l->len + 1 == l->max_len && !logic_sees(geo, next, l->cell[0])))
         continue;
       uint32_t ex = extra | (m & ~l->pair);
       bool more = m != l->pair;
