@@ -178,10 +178,16 @@ enum sudoku_level sudoku_level_from_name(const char *name, size_t len);
  * a step never rests on a wrong mark. Uniqueness techniques (unique
  * rectangles, BUG) are used only when the position has exactly one
  * solution, which this function checks first with the fast solver.
+ * A position with several solutions still gets a step (never a uniqueness
+ * one) and its marks are then ignored: no solution is "the" one to check
+ * them against. The step is the one Sudoku Explainer's rater would take:
+ * the techniques are tried in table order and the lowest-rated step found
+ * wins (ties: the first found in cell order).
  * Returns SUDOKU_OK with *out filled (out->technique == SUDOKU_TECH_NONE
  * when the position is already complete), SUDOKU_BAD_SHAPE,
  * SUDOKU_BAD_VALUE, SUDOKU_CONFLICT, SUDOKU_NO_SOLUTION,
- * SUDOKU_NOT_UNIQUE, or SUDOKU_DEADLINE.
+ * SUDOKU_NODE_LIMIT when no technique (within max_rating) applies, or
+ * SUDOKU_DEADLINE.
  */
 enum sudoku_status sudoku_next_step(const sudoku_grid *position,
                                     const uint32_t *cand,
@@ -209,7 +215,11 @@ typedef bool (*sudoku_step_fn)(const struct sudoku_step *step, void *ctx);
  * no solution or several is refused before any step: SUDOKU_NO_SOLUTION,
  * SUDOKU_NOT_UNIQUE (and the shape, value and conflict statuses).
  * SUDOKU_DEADLINE when the limit ran out (*out then summarises the steps
- * taken so far, solved false).
+ * taken so far, solved false). SUDOKU_OK otherwise, with solved false when
+ * no technique (within max_rating) applied before the end. A step that
+ * would change nothing also ends the walk (never a loop).
+ * Rating: the highest step rating of the path (0 for a complete grid);
+ * hardest: the technique of the first step with that rating.
  */
 enum sudoku_status sudoku_logic_solve(const sudoku_grid *puzzle,
                                       const struct sudoku_logic_limits *limits,
