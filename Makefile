@@ -98,6 +98,10 @@ $(TESTS): $(TEST_OBJ) $(API_OBJ) $(BUILD)/libsudoku.a
 $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
+# Agreement of our rating with Sudoku Explainer's (bench/bench_agree.c).
+$(BUILD)/bench_agree: bench/bench_agree.c $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
+
 # The whole suite: unit, CLI and corpus tests (the full sets from
 # ../shared/corpus when that folder exists, else the samples in tests/data).
 test check: deps-test

@@ -62,8 +62,8 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
   X(BUG, "bug", 56, "Bivalue universal grave")                                 \
   X(ALIGNED_PAIR_EXCLUSION, "aligned-pair-exclusion", 62,                      \
     "Aligned pair exclusion")                                                  \
-  X(X_CHAIN, "x-chain", 66, "X-chain")                                         \
-  X(XY_CHAIN, "xy-chain", 70, "XY-chain")                                      \
+  X(X_CHAIN, "x-chain", 65, "X-chain")                                         \
+  X(XY_CHAIN, "xy-chain", 65, "XY-chain")                                      \
   X(AIC, "alternating-inference-chain", 70, "Alternating inference chain")     \
   X(FORCING_CHAIN, "forcing-chain", 70, "Forcing chain")                       \
   X(NISHIO, "nishio", 75, "Nishio forcing chain")                              \

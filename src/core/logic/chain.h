@@ -116,6 +116,12 @@ void ch_step_begin(struct sudoku_step *out, enum sudoku_technique t,
 void ch_step_eliminate(struct sudoku_step *out, int c, int v);
 void ch_step_place(struct sudoku_step *out, int c, int v);
 
+/* The shortest continuous loop over the links of flags (CH_X, CH_Y; both:
+ * a loop that mixes them) that eliminates something, as a step of tech
+ * rated base + length (cycles.c). */
+bool ch_cycle(const struct logic_state *s, struct sudoku_step *out,
+              unsigned flags, enum sudoku_technique tech, int base);
+
 /* The technique's lowest rating x10 (SUDOKU_TECHNIQUE_MAP). */
 int ch_base(enum sudoku_technique t);
 

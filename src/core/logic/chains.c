@@ -13,8 +13,8 @@
  *
  * Cost: one static net per candidate and direction, O(candidates^2) for a
  * finder call (about a millisecond on 9x9). Bounded by the deadline, which
- * is read every 16 nets. What this does NOT do: cycles (continuous loops),
- * grouped nodes, almost locked sets; dynamic nets are forcing.c's.
+ * is read every 16 nets. Loops are cycles.c's; dynamic nets forcing.c's.
+ * What this does NOT do: grouped nodes, almost locked sets.
  */
 #include <limits.h>
 
@@ -71,23 +71,41 @@ static bool find_unary(const struct logic_state *s, struct sudoku_step *out,
   return true;
 }
 
-/* Single-digit chains: conjugate pairs and peers of one value. */
+/* The lower-rated of the loop and the chain (the loop on a tie: it
+ * eliminates more); spare is scratch for the second search. */
+static bool loop_or_chain(const struct logic_state *s, struct sudoku_step *out,
+                          unsigned cycle_flags, int cycle_base,
+                          const struct unary *u) {
+  struct sudoku_step spare;
+  bool loop = ch_cycle(s, out, cycle_flags, u->tech, cycle_base);
+  if (!find_unary(s, &spare, u))
+    return loop;
+  if (!loop || spare.rating < out->rating)
+    *out = spare;
+  return true;
+}
+
+/* Single-digit chains and X-cycles: conjugate pairs and peers of one
+ * value. SE: 6.5 (cycle), 6.6 (chain; 6.6 with 4 links is the turbot
+ * fish) + length. */
 bool logic_find_X_CHAIN(const struct logic_state *s, struct sudoku_step *out) {
   static const struct unary u = {SUDOKU_TECH_X_CHAIN, CH_X, 66, true, true};
-  return find_unary(s, out, &u);
+  return loop_or_chain(s, out, CH_X, 65, &u);
 }
 
-/* Bivalue cells only for the strong links. SE has no such class: it finds
- * these as forcing chains, 7.0 + length, and so do we. */
+/* Bivalue cells only for the strong links: Y-cycles (SE 6.5 + length) and
+ * XY-chains, which SE has no class for: it finds them as forcing chains,
+ * 7.0 + length, and so do we. */
 bool logic_find_XY_CHAIN(const struct logic_state *s, struct sudoku_step *out) {
   static const struct unary u = {SUDOKU_TECH_XY_CHAIN, CH_Y, 70, true, false};
-  return find_unary(s, out, &u);
+  return loop_or_chain(s, out, CH_Y, 65, &u);
 }
 
-/* Both kinds of strong link; eliminations. */
+/* Both kinds of strong link: loops that mix them and chains to an
+ * elimination, SE 7.0 + length. */
 bool logic_find_AIC(const struct logic_state *s, struct sudoku_step *out) {
   static const struct unary u = {SUDOKU_TECH_AIC, CH_X | CH_Y, 70, true, false};
-  return find_unary(s, out, &u);
+  return loop_or_chain(s, out, CH_X | CH_Y, 70, &u);
 }
 
 /* Both kinds of strong link; placements (the candidate's absence forces
