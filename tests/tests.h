@@ -11,6 +11,7 @@ Suite *solve_suite(void);  /* test_solve.c: every size, limits, lexmin */
 Suite *format_suite(void); /* test_format.c: readers, writers, errors */
 Suite *cli_suite(void);    /* test_cli.c: build/sudoku, judge samples */
 Suite *corpus_suite(void); /* test_corpus.c: tests/data and ../shared */
+Suite *chains_suite(void); /* test_chains.c: chain techniques, soundness */
 Suite *api_suite(void);    /* test_api.c: POST /solve without sockets */
 Suite *http_suite(void);   /* test_http.c: the real sudokud on loopback */
 
