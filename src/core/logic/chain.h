@@ -25,15 +25,15 @@
  * What this does NOT do: search for patterns, choose a step, allocate. It
  * is bounded by CH_MAX_NODES nodes a run (a larger net is cut, which only
  * loses conclusions: what was reached is still implied). A struct ch_net is
- * about 45 KiB: keep one per finder call on the stack.
+ * about 47 KiB: keep one per finder call on the stack.
  */
 #ifndef SUDOKU_LOGIC_CHAIN_H
 #define SUDOKU_LOGIC_CHAIN_H
 
 #include "logic.h"
 
-#define CH_MAX_NODES 4096 /* nodes a run; 9x9 has at most 1458 */
-#define CH_HASH 8192      /* potential -> node map, 2 x nodes */
+#define CH_MAX_NODES 3072 /* nodes a run; 9x9 has at most 1458 */
+#define CH_HASH 8192      /* potential -> node map (16x16 maps directly) */
 #define CH_NONE 0xFFFFu
 
 enum ch_flags {
