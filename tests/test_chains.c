@@ -1,6 +1,7 @@
 /*
- * test_chains.c - the chain techniques (X-, XY-chains and cycles, AICs,
- * forcing chains, Nishio, cell/region and dynamic forcing chains, trial):
+ * test_chains.c - aligned pair exclusion and the chain techniques (X-,
+ * XY-chains and cycles, AICs, forcing chains, Nishio, cell/region and
+ * dynamic forcing chains, trial):
  * for each, a position (as pencil marks) where it is the next step, with
  * the exact eliminations; then soundness: every step of the paths of hard
  * puzzles checked against the unique solution (no elimination removes the
@@ -91,6 +92,18 @@ static const struct {
   int rating;
   const char *want;
 } positions[] = {
+    {".6.....94....8.1....1...835.23...5.....1.6..2......38..1.8.2........4."
+     "214..5.....",
+     "3578 =6 578 37 157 1357 =2 =9 =4 "
+     "2359 3459 459 24 =8 359 =1 =6 =7 "
+     "279 479 =1 246 246 79 =8 =3 =5 "
+     "67 =2 =3 479 479 =8 =5 =1 69 "
+     "589 589 589 =1 =3 =6 =7 =4 =2 "
+     "=1 47 467 279 2579 57 =3 =8 69 "
+     "679 =1 679 =8 679 =2 =4 =5 =3 "
+     "356789 35789 56789 3679 679 =4 69 =2 =1 "
+     "=4 39 =2 =5 169 13 69 =7 =8",
+     SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION, 62, "r1c6<>7"},
     {"...........12.5..4...4.3.9...43.1...3...4.8..5....8..71.7..94.8.9.8....5."
      ".3....72",
      "2679 =4 58 1679 16789 67 12567 12568 =3 "
@@ -228,13 +241,19 @@ START_TEST(technique_is_the_next_step) {
   ck_assert_int_eq(st.rating, positions[_i].rating);
   ck_assert_str_eq(conclusions(&st, buf, sizeof buf), positions[_i].want);
   check_sound(&s, &st, sol.cell, name);
-  ck_assert_int_ge(st.nchain, positions[_i].tech == SUDOKU_TECH_TRIAL ? 1 : 4);
-  ck_assert_uint_eq(st.chain[st.nchain - 1].link, SUDOKU_LINK_NONE);
+  if (positions[_i].tech == SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION) {
+    ck_assert_int_ge(st.ncells, 4); /* the pair and two excluders */
+  } else {
+    ck_assert_int_ge(st.nchain,
+                     positions[_i].tech == SUDOKU_TECH_TRIAL ? 1 : 4);
+    ck_assert_uint_eq(st.chain[st.nchain - 1].link, SUDOKU_LINK_NONE);
+  }
   /* The sentence names the technique's conclusion cell. */
   sudoku_step_explain(&st, 9, buf, sizeof buf);
   ck_assert_uint_gt(strlen(buf), 10);
   /* The technique's own finder gives the same step. */
   static const logic_finder finder[SUDOKU_TECH_COUNT] = {
+      [SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION] = logic_find_ALIGNED_PAIR_EXCLUSION,
       [SUDOKU_TECH_X_CHAIN] = logic_find_X_CHAIN,
       [SUDOKU_TECH_XY_CHAIN] = logic_find_XY_CHAIN,
       [SUDOKU_TECH_AIC] = logic_find_AIC,

@@ -10,5 +10,4 @@
     return false;                                                              \
   }
 
-STUB(ALIGNED_PAIR_EXCLUSION)
 STUB(NESTED_FORCING_CHAIN)
