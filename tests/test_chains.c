@@ -1,7 +1,7 @@
 /*
  * test_chains.c - aligned pair exclusion and the chain techniques (X-,
  * XY-chains and cycles, AICs, forcing chains, Nishio, cell/region and
- * dynamic forcing chains, trial):
+ * dynamic forcing chains, dynamic chains with locked candidates, trial):
  * for each, a position (as pencil marks) where it is the next step, with
  * the exact eliminations; then soundness: every step of the paths of hard
  * puzzles checked against the unique solution (no elimination removes the
@@ -10,8 +10,9 @@
  *
  * The positions were taken from the paths of puzzles of tests/data and the
  * SE-rated calibration set (../shared/corpus/rated), at the first step of
- * each technique; the expected steps are what Sudoku Explainer reports
- * there (technique class and rating).
+ * each technique in the path (the nested one from a forum-hardest puzzle);
+ * the expected steps are what the finders answered there, checked against
+ * the solution.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,6 +213,18 @@ static const struct {
      "=7 159 =8 1259 =3 =4 =6 125 125 "
      "=4 =3 125 125 =6 =8 =9 125 =7",
      SUDOKU_TECH_AIC, 70, "r5c7<>1 r5c7<>3 r1c9<>8 r2c9<>8 r1c9<>5 r2c8<>5"},
+    {"........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8.."
+     "2........",
+     "14679 1379 4679 45689 45689 45678 1567 13567 =2 "
+     "467 237 =8 2456 =1 24567 =9 3567 367 "
+     "=5 1279 2679 269 269 =3 167 =4 =8 "
+     "478 278 2457 =1 24568 =9 =3 2567 467 "
+     "1479 =6 24579 245 =3 245 12457 =8 1479 "
+     "1489 1289 =3 =7 24568 24568 12456 12569 1469 "
+     "6789 =4 679 23689 2689 1268 1267 123679 =5 "
+     "=3 =5 =1 2469 =7 246 =8 269 469 "
+     "=2 789 679 345689 45689 14568 1467 13679 13467",
+     SUDOKU_TECH_NESTED_FORCING_CHAIN, 102, "r3c3<>6"},
     {"........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2."
      "4.5.....3",
      "12567 2457 12467 134679 13459 34567 1379 1359 =8 "
@@ -260,6 +273,7 @@ START_TEST(technique_is_the_next_step) {
       [SUDOKU_TECH_NISHIO] = logic_find_NISHIO,
       [SUDOKU_TECH_REGION_FORCING_CHAIN] = logic_find_REGION_FORCING_CHAIN,
       [SUDOKU_TECH_DYNAMIC_FORCING_CHAIN] = logic_find_DYNAMIC_FORCING_CHAIN,
+      [SUDOKU_TECH_NESTED_FORCING_CHAIN] = logic_find_NESTED_FORCING_CHAIN,
       [SUDOKU_TECH_TRIAL] = logic_find_TRIAL};
   ck_assert(finder[st.technique](&s, &direct));
   ck_assert_int_eq(direct.rating, st.rating);
@@ -396,7 +410,8 @@ START_TEST(chain_finders_on_other_shapes) {
                                          logic_find_FORCING_CHAIN,
                                          logic_find_NISHIO,
                                          logic_find_REGION_FORCING_CHAIN,
-                                         logic_find_DYNAMIC_FORCING_CHAIN};
+                                         logic_find_DYNAMIC_FORCING_CHAIN,
+                                         logic_find_NESTED_FORCING_CHAIN};
   sudoku_grid g, sol;
   struct logic_state s;
   struct sudoku_step st;

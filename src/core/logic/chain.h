@@ -13,7 +13,9 @@
  * conjugate pairs: the links of X-, XY-chains and AICs); dynamic mode
  * (CH_DYN) removes every "off" from a working copy as it goes, so singles
  * that appear half way are used too (Nishio, dynamic forcing chains).
- * Every node reached is implied by the assumption, so two nodes for the
+ * With CH_LOCK a dynamic net also applies locked candidates to its
+ * working copy whenever it stops growing (SE's "dynamic forcing chains
+ * (+)"). Every node reached is implied by the assumption, so two nodes for the
  * same candidate, one on and one off, prove the assumption false.
  *
  * Each node keeps its parent (the node that implied it); a dynamic single
@@ -37,11 +39,12 @@
 #define CH_NONE 0xFFFFu
 
 enum ch_flags {
-  CH_X = 1u,        /* off -> on by a unit's last place */
-  CH_Y = 2u,        /* on -> off in the cell; off -> on by its last value */
-  CH_DYN = 4u,      /* remove what goes off as the net grows */
-  CH_STOP_SRC = 8u, /* stop when the assumption's negation is reached */
-  CH_STOP_ANY = 16u /* stop at the first contradiction */
+  CH_X = 1u,         /* off -> on by a unit's last place */
+  CH_Y = 2u,         /* on -> off in the cell; off -> on by its last value */
+  CH_DYN = 4u,       /* remove what goes off as the net grows */
+  CH_STOP_SRC = 8u,  /* stop when the assumption's negation is reached */
+  CH_STOP_ANY = 16u, /* stop at the first contradiction */
+  CH_LOCK = 32u      /* dynamic: locked candidates when the net stalls */
 };
 
 /* How a node was implied. */
