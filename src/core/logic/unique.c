@@ -1,0 +1,319 @@
+/*
+ * unique.c - unique rectangles and loops (SE's UniqueLoops), used only when
+ * the puzzle is known to have one solution (s->unique).
+ *
+ * A loop: an even cycle of cells, each holding values {a,b}, consecutive
+ * cells sharing a unit, every unit it touches holding exactly two of its
+ * cells, one at an even and one at an odd place (SE's isValidLoop; four
+ * cells in two rows, columns and boxes: a rectangle). If every cell were
+ * left with just {a,b}, the two could be swapped: two solutions. So:
+ *  type 1  the one cell with more loses a and b;
+ *  type 2  the cells with more share one extra value z: z is in one of
+ *          them, and goes from every cell that sees them all;
+ *  type 3  two cells with more, in a common unit: their extra values act
+ *          as one virtual cell forming a naked set with k-1 other cells of
+ *          that unit, whose values go from the unit's other cells;
+ *  type 4  two cells with more in a common unit where a (or b) has no other
+ *          place: one of them is a, so neither is b.
+ * Ratings (UniqueLoopHint): 4.5, plus 0.1 for 6 cells, 0.2 for 8, 0.5 for
+ * 10 and more; type 3 plus 0.1 a cell of its set beyond the first. Among
+ * equal ratings the lower type wins, as SE sorts them.
+ *
+ * The search: from each cell with two candidates, a depth-first walk
+ * through cells holding both values, never along two units of one kind in
+ * a row, at most two cells with more unless they all share one extra
+ * value, pruned as soon as a unit would hold three cells; bounded in
+ * length (LOOP_MAX: SE rates every loop of 10 cells and more 5.0) and in
+ * nodes (LOOP_NODES) so that 25x25 stays cheap: a
+ * loop beyond the bounds is missed, never wrong.
+ */
+#include "logic.h"
+
+#define LOOP_MAX 10      /* cells in a loop */
+#define LOOP_NODES 20000 /* cells visited a call */
+
+struct loop {
+  const struct logic_state *s;
+  uint32_t pair;
+  int cell[LOOP_MAX], len, max_len;
+  uint8_t in_unit[LOGIC_MAX_UNITS]; /* loop cells in each unit */
+  long nodes;
+  struct sudoku_step *best, *tmp;
+  bool found;
+  int best_type;
+};
+
+/* SE's isValidLoop: every unit touched holds one even and one odd cell. */
+static bool valid_loop(const struct logic_geom *geo, const int *cell, int len) {
+  int touched[LOOP_MAX * LOGIC_MAX_CELL_UNITS], odd[LOOP_MAX * 5];
+  int count[LOOP_MAX * LOGIC_MAX_CELL_UNITS], nt = 0;
+  for (int i = 0; i < len; i++)
+    for (int j = 0; j < geo->ncell_units[cell[i]]; j++) {
+      int u = geo->cell_units[cell[i]][j], t = 0;
+      while (t < nt && touched[t] != u)
+        t++;
+      if (t == nt) {
+        touched[nt] = u;
+        odd[nt] = 0;
+        count[nt++] = 0;
+      }
+      count[t]++;
+      odd[t] += i & 1;
+    }
+  for (int t = 0; t < nt; t++)
+    if (count[t] != 2 || odd[t] != 1)
+      return false;
+  return true;
+}
+
+static bool in_loop(const struct loop *l, int c) {
+  for (int i = 0; i < l->len; i++)
+    if (l->cell[i] == c)
+      return true;
+  return false;
+}
+
+static unsigned loop_rating(int len) {
+  return 45 + (len >= 10 ? 5 : len >= 8 ? 2 : len >= 6 ? 1 : 0);
+}
+
+static void pattern(struct sudoku_step *out, const struct loop *l) {
+  for (int i = 0; i < l->len; i++)
+    logic_step_cell(out, l->cell[i]);
+  out->values = l->pair;
+}
+
+/* The units holding both cells x and y. */
+static int shared_units(const struct logic_geom *geo, int x, int y,
+                        int units[LOGIC_MAX_CELL_UNITS]) {
+  int k = 0;
+  for (int i = 0; i < geo->ncell_units[x]; i++)
+    if (logic_unit_has(geo, geo->cell_units[x][i], y))
+      units[k++] = geo->cell_units[x][i];
+  return k;
+}
+
+static bool type2(const struct loop *l, const int *extra, int nextra,
+                  struct sudoku_step *out) {
+  const struct logic_state *s = l->s;
+  const struct logic_geom *geo = &s->geo;
+  uint32_t z = 0;
+  for (int i = 0; i < nextra; i++)
+    z |= s->cand[extra[i]] & ~l->pair;
+  if (logic_popcount(z) != 1)
+    return false;
+  logic_step_init(out, SUDOKU_TECH_UNIQUE_RECTANGLE, loop_rating(l->len));
+  for (int c = 0; c < geo->ncells; c++) {
+    if (!(s->cand[c] & z) || in_loop(l, c))
+      continue;
+    bool all = true;
+    for (int i = 0; i < nextra && all; i++)
+      all = logic_sees(geo, c, extra[i]);
+    if (all)
+      logic_step_elim(out, c, logic_lowest(z) + 1);
+  }
+  if (out->neliminations == 0)
+    return false;
+  pattern(out, l);
+  return true;
+}
+
+/* Type 3 for k = 2..4 in each unit holding both extra cells x and y:
+ * the first set (smallest k) that eliminates. */
+static bool type3(const struct loop *l, int x, int y, struct sudoku_step *out) {
+  const struct logic_state *s = l->s;
+  const struct logic_geom *geo = &s->geo;
+  uint32_t virt = (s->cand[x] | s->cand[y]) & ~l->pair;
+  int units[LOGIC_MAX_CELL_UNITS], nu = shared_units(geo, x, y, units);
+  int kmin = logic_popcount(virt) < 2 ? 2 : logic_popcount(virt);
+  for (int k = kmin; k <= 4; k++)
+    for (int ui = 0; ui < nu; ui++) {
+      int u = units[ui], other[20], no = 0, m = k - 1, pick[3];
+      for (int j = 0; j < geo->len[u]; j++) {
+        int c = geo->unit[u][j];
+        if (s->value[c] == 0 && !in_loop(l, c) &&
+            logic_popcount(s->cand[c] | virt) <= k && no < 20)
+          other[no++] = c;
+      }
+      if (no < m)
+        continue;
+      for (int i = 0; i < m; i++)
+        pick[i] = i;
+      for (;;) { /* every m of the others, in index order */
+        uint32_t set = virt;
+        for (int i = 0; i < m; i++)
+          set |= s->cand[other[pick[i]]];
+        if (logic_popcount(set) == k) {
+          logic_step_init(out, SUDOKU_TECH_UNIQUE_RECTANGLE,
+                          loop_rating(l->len) + (unsigned)(k - 1));
+          for (int j = 0; j < geo->len[u]; j++) {
+            int c = geo->unit[u][j];
+            bool in_set = c == x || c == y;
+            for (int i = 0; i < m; i++)
+              in_set |= other[pick[i]] == c;
+            uint32_t e = in_set ? 0 : s->cand[c] & set;
+            for (int v = 1; e; v++, e >>= 1)
+              if (e & 1)
+                logic_step_elim(out, c, v);
+          }
+          if (out->neliminations > 0) {
+            pattern(out, l);
+            for (int i = 0; i < m; i++)
+              logic_step_cell(out, other[pick[i]]);
+            logic_step_unit(out, u);
+            return true;
+          }
+        }
+        int i = m - 1;
+        while (i >= 0 && pick[i] == no - m + i)
+          i--;
+        if (i < 0)
+          break;
+        pick[i]++;
+        for (int j = i + 1; j < m; j++)
+          pick[j] = pick[j - 1] + 1;
+      }
+    }
+  return false;
+}
+
+static bool type4(const struct loop *l, int x, int y, struct sudoku_step *out) {
+  const struct logic_state *s = l->s;
+  const struct logic_geom *geo = &s->geo;
+  int units[LOGIC_MAX_CELL_UNITS], nu = shared_units(geo, x, y, units);
+  for (int ui = 0; ui < nu; ui++)
+    for (uint32_t pm = l->pair; pm; pm &= pm - 1) {
+      int lock = logic_lowest(pm) + 1;
+      if (logic_popcount(logic_unit_positions(s, units[ui], lock)) != 2)
+        continue;
+      int v = logic_lowest(l->pair & ~(1u << (lock - 1))) + 1;
+      logic_step_init(out, SUDOKU_TECH_UNIQUE_RECTANGLE, loop_rating(l->len));
+      logic_step_elim(out, x, v);
+      logic_step_elim(out, y, v);
+      pattern(out, l);
+      logic_step_unit(out, units[ui]);
+      return true;
+    }
+  return false;
+}
+
+/* A closed loop: its steps, the best kept by (rating, type). */
+static void closed(struct loop *l) {
+  const struct logic_state *s = l->s;
+  if (!valid_loop(&s->geo, l->cell, l->len))
+    return;
+  int extra[LOOP_MAX], nextra = 0;
+  for (int i = 0; i < l->len; i++)
+    if (s->cand[l->cell[i]] != l->pair)
+      extra[nextra++] = l->cell[i];
+  struct sudoku_step *t = l->tmp;
+  for (int type = 1; type <= 4; type++) {
+    bool ok = false;
+    if (type == 1 && nextra == 1) {
+      logic_step_init(t, SUDOKU_TECH_UNIQUE_RECTANGLE, loop_rating(l->len));
+      for (uint32_t m = l->pair; m; m &= m - 1)
+        logic_step_elim(t, extra[0], logic_lowest(m) + 1);
+      pattern(t, l);
+      ok = true;
+    } else if (type == 2 && nextra >= 2) {
+      ok = type2(l, extra, nextra, t);
+    } else if (type == 3 && nextra == 2) {
+      ok = type3(l, extra[0], extra[1], t);
+    } else if (type == 4 && nextra == 2) {
+      ok = type4(l, extra[0], extra[1], t);
+    }
+    if (!ok)
+      continue;
+    if (!l->found || t->rating < l->best->rating ||
+        (t->rating == l->best->rating && type < l->best_type)) {
+      struct sudoku_step *swap = l->best;
+      l->best = t;
+      l->tmp = t = swap;
+      l->best_type = type;
+      l->found = true;
+    }
+  }
+}
+
+static void walk(struct loop *l, int cell, int last_kind, int allowed,
+                 uint32_t extra) {
+  const struct logic_state *s = l->s;
+  const struct logic_geom *geo = &s->geo;
+  if (++l->nodes > LOOP_NODES)
+    return;
+  bool crowded = false; /* no valid loop puts three cells in a unit */
+  for (int i = 0; i < geo->ncell_units[cell]; i++)
+    crowded |= ++l->in_unit[geo->cell_units[cell][i]] > 2;
+  if (crowded)
+    goto undo;
+  l->cell[l->len++] = cell;
+  for (int i = 0; i < geo->ncell_units[cell]; i++) {
+    int u = geo->cell_units[cell][i];
+    if (geo->kind[u] == last_kind)
+      continue;
+    if (l->in_unit[u] > 1) {
+      /* u holds another loop cell: a third would spoil it, so u can only
+       * close the loop, when that cell is the first. */
+      if (l->len >= 4 && logic_unit_has(geo, u, l->cell[0]))
+        closed(l);
+      continue;
+    }
+    for (int j = 0; j < geo->len[u]; j++) {
+      int next = geo->unit[u][j];
+      if (next == l->cell[0] && l->len >= 4) {
+        closed(l);
+        continue;
+      }
+      uint32_t m = s->cand[next];
+      /* Each loop once a start: from its first cell with just the pair;
+       * the last cell must see the first, to close. */
+      if ((m & l->pair) != l->pair || (m == l->pair && next < l->cell[0]) ||
+          next == cell || l->len >= l->max_len || in_loop(l, next) ||
+          (l->len + 1 == l->max_len && !logic_sees(geo, next, l->cell[0])))
+        continue;
+      uint32_t ex = extra | (m & ~l->pair);
+      bool more = m != l->pair;
+      if (!more || logic_popcount(ex) == 1 || allowed > 0)
+        walk(l, next, geo->kind[u], allowed - more, ex);
+    }
+  }
+  l->len--;
+undo:
+  for (int i = 0; i < geo->ncell_units[cell]; i++)
+    l->in_unit[geo->cell_units[cell][i]]--;
+}
+
+bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
+                                 struct sudoku_step *out) {
+  if (!s->unique)
+    return false;
+  const struct logic_geom *geo = &s->geo;
+  struct sudoku_step spare;
+  struct loop l;
+  l.s = s;
+  l.nodes = 0;
+  l.best = out;
+  l.tmp = &spare;
+  l.found = false;
+  l.best_type = 5;
+  for (int u = 0; u < geo->nunits; u++)
+    l.in_unit[u] = 0;
+  /* Iterative deepening: rectangles first, then longer loops only while
+   * their rating could still beat the best found. */
+  for (l.max_len = 4; l.max_len <= LOOP_MAX; l.max_len += 2) {
+    if (l.found && loop_rating(l.max_len) >= l.best->rating)
+      break;
+    for (int c = 0; c < geo->ncells; c++) {
+      if (logic_popcount(s->cand[c]) != 2)
+        continue;
+      l.pair = s->cand[c];
+      l.len = 0;
+      walk(&l, c, -1, 2, 0);
+      if (l.found && l.best->rating == 45 && l.best_type == 1)
+        break; /* nothing beats it */
+    }
+  }
+  if (l.found && l.best != out)
+    *out = *l.best;
+  return l.found;
+}
