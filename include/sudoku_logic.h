@@ -39,7 +39,7 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
  * lets the step finder stop early.
  */
 #define SUDOKU_TECHNIQUE_MAP(X)                                                \
-  X(HIDDEN_SINGLE, "hidden-single", 12, "Hidden single")                       \
+  X(HIDDEN_SINGLE, "hidden-single", 10, "Hidden single")                       \
   X(DIRECT_POINTING, "direct-pointing", 17, "Direct pointing")                 \
   X(DIRECT_CLAIMING, "direct-claiming", 19, "Direct claiming")                 \
   X(DIRECT_HIDDEN_PAIR, "direct-hidden-pair", 20, "Direct hidden pair")        \
@@ -64,14 +64,14 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
     "Aligned pair exclusion")                                                  \
   X(X_CHAIN, "x-chain", 65, "X-chain")                                         \
   X(XY_CHAIN, "xy-chain", 65, "XY-chain")                                      \
-  X(AIC, "alternating-inference-chain", 66, "Alternating inference chain")     \
-  X(FORCING_CHAIN, "forcing-chain", 71, "Forcing chain")                       \
-  X(NISHIO, "nishio", 76, "Nishio forcing chain")                              \
-  X(REGION_FORCING_CHAIN, "region-forcing-chain", 82,                          \
+  X(AIC, "alternating-inference-chain", 70, "Alternating inference chain")     \
+  X(FORCING_CHAIN, "forcing-chain", 70, "Forcing chain")                       \
+  X(NISHIO, "nishio", 75, "Nishio forcing chain")                              \
+  X(REGION_FORCING_CHAIN, "region-forcing-chain", 80,                          \
     "Cell or region forcing chain")                                            \
-  X(DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", 86,                        \
+  X(DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", 85,                        \
     "Dynamic forcing chain")                                                   \
-  X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 95, "Nested forcing chain")  \
+  X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 90, "Nested forcing chain")  \
   X(TRIAL, "trial", 110, "Trial and error")
 
 enum sudoku_technique {
@@ -178,10 +178,16 @@ enum sudoku_level sudoku_level_from_name(const char *name, size_t len);
  * a step never rests on a wrong mark. Uniqueness techniques (unique
  * rectangles, BUG) are used only when the position has exactly one
  * solution, which this function checks first with the fast solver.
+ * A position with several solutions still gets a step (never a uniqueness
+ * one) and its marks are then ignored: no solution is "the" one to check
+ * them against. The step is the one Sudoku Explainer's rater would take:
+ * the techniques are tried in table order and the lowest-rated step found
+ * wins (ties: the first found in cell order).
  * Returns SUDOKU_OK with *out filled (out->technique == SUDOKU_TECH_NONE
  * when the position is already complete), SUDOKU_BAD_SHAPE,
  * SUDOKU_BAD_VALUE, SUDOKU_CONFLICT, SUDOKU_NO_SOLUTION,
- * SUDOKU_NOT_UNIQUE, or SUDOKU_DEADLINE.
+ * SUDOKU_NODE_LIMIT when no technique (within max_rating) applies, or
+ * SUDOKU_DEADLINE.
  */
 enum sudoku_status sudoku_next_step(const sudoku_grid *position,
                                     const uint32_t *cand,
@@ -209,7 +215,11 @@ typedef bool (*sudoku_step_fn)(const struct sudoku_step *step, void *ctx);
  * no solution or several is refused before any step: SUDOKU_NO_SOLUTION,
  * SUDOKU_NOT_UNIQUE (and the shape, value and conflict statuses).
  * SUDOKU_DEADLINE when the limit ran out (*out then summarises the steps
- * taken so far, solved false).
+ * taken so far, solved false). SUDOKU_OK otherwise, with solved false when
+ * no technique (within max_rating) applied before the end. A step that
+ * would change nothing also ends the walk (never a loop).
+ * Rating: the highest step rating of the path (0 for a complete grid);
+ * hardest: the technique of the first step with that rating.
  */
 enum sudoku_status sudoku_logic_solve(const sudoku_grid *puzzle,
                                       const struct sudoku_logic_limits *limits,

@@ -73,4 +73,139 @@ bool logic_state_init(struct logic_state *s, const sudoku_grid *g);
  * peers' candidates) and removes its eliminations. */
 void logic_apply(struct logic_state *s, const struct sudoku_step *step);
 
+/* ---- Walking the table (step.c) ---------------------------------------- */
+
+/*
+ * The step SE's procedure takes in s: the finders are tried in table order,
+ * the lowest-rated step found is kept, and the walk stops at the first row
+ * whose base rating is >= the best found (or above max_rating, x10, when
+ * max_rating != 0). Returns SUDOKU_OK with *out filled, SUDOKU_NODE_LIMIT
+ * when no technique (within max_rating) applies, SUDOKU_DEADLINE when
+ * s->deadline_ns passed before a step was found.
+ */
+enum sudoku_status logic_next(const struct logic_state *s, unsigned max_rating,
+                              struct sudoku_step *out);
+
+/* The absolute core_now_ns() deadline of limits (0 = none; limits may be
+ * NULL). */
+uint64_t logic_deadline_ns(const struct sudoku_logic_limits *limits);
+
+/* Validates g (shape, values, conflicts), fills s (with the deadline of
+ * limits), counts g's solutions to two with the fast solver and copies the
+ * first into *solution; *unique and s->unique say whether it is the only
+ * one. Returns SUDOKU_OK or the status that refuses g (BAD_SHAPE,
+ * BAD_VALUE, CONFLICT, NO_SOLUTION, DEADLINE). */
+enum sudoku_status logic_prepare(const sudoku_grid *g,
+                                 const struct sudoku_logic_limits *limits,
+                                 struct logic_state *s, sudoku_grid *solution,
+                                 bool *unique);
+
+/* ---- Building a step (for finders) ------------------------------------- */
+
+/* Empties *st and sets its technique and rating (x10). */
+static inline void logic_step_init(struct sudoku_step *st,
+                                   enum sudoku_technique t, unsigned rating) {
+  st->technique = t;
+  st->rating = (uint8_t)rating;
+  st->nplacements = st->ncells = st->nunits = st->nchain = 0;
+  st->neliminations = 0;
+  st->values = 0;
+}
+
+/* Each adder ignores what does not fit (a cut list stays sound) and returns
+ * false then. logic_step_elim also ignores a duplicate. */
+static inline bool logic_step_place(struct sudoku_step *st, int cell, int v) {
+  if (st->nplacements >= SUDOKU_STEP_MAX_PLACEMENTS)
+    return false;
+  st->placements[st->nplacements].cell = (uint16_t)cell;
+  st->placements[st->nplacements++].value = (uint8_t)v;
+  return true;
+}
+static inline bool logic_step_elim(struct sudoku_step *st, int cell, int v) {
+  for (int i = 0; i < st->neliminations; i++)
+    if (st->eliminations[i].cell == cell && st->eliminations[i].value == v)
+      return true;
+  if (st->neliminations >= SUDOKU_STEP_MAX_ELIMINATIONS)
+    return false;
+  st->eliminations[st->neliminations].cell = (uint16_t)cell;
+  st->eliminations[st->neliminations++].value = (uint8_t)v;
+  return true;
+}
+static inline bool logic_step_cell(struct sudoku_step *st, int cell) {
+  if (st->ncells >= SUDOKU_STEP_MAX_CELLS)
+    return false;
+  st->cells[st->ncells++] = (uint16_t)cell;
+  return true;
+}
+static inline bool logic_step_unit(struct sudoku_step *st, int u) {
+  if (st->nunits >= SUDOKU_STEP_MAX_UNITS)
+    return false;
+  st->units[st->nunits++] = (uint8_t)u;
+  return true;
+}
+/* Appends a chain node; link is the link to the NEXT node
+ * (SUDOKU_LINK_NONE on the last node of a chain). */
+static inline bool logic_step_link(struct sudoku_step *st, int cell, int v,
+                                   enum sudoku_link_kind link) {
+  if (st->nchain >= SUDOKU_STEP_MAX_CHAIN)
+    return false;
+  st->chain[st->nchain].cell = (uint16_t)cell;
+  st->chain[st->nchain].value = (uint8_t)v;
+  st->chain[st->nchain++].link = (uint8_t)link;
+  return true;
+}
+
+/* Every unit's places of every value: pos[u][v-1] has bit j set when cell
+ * unit[u][j] can be v. One pass over the units' cells (O(units x n));
+ * finders that ask for many places compute it once on their stack (8 KiB
+ * at most) rather than the state carrying a cache that could go stale. */
+typedef uint32_t logic_places[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
+void logic_positions(const struct logic_state *s, logic_places pos);
+
+/* The cells of unit u holding candidate value v, as a bit mask of positions
+ * j in geo.unit[u] (bit j set when cell unit[u][j] can be v). */
+static inline uint32_t logic_unit_positions(const struct logic_state *s, int u,
+                                            int v) {
+  uint32_t bit = 1u << (v - 1), m = 0;
+  for (int j = 0; j < s->geo.len[u]; j++)
+    if (s->cand[s->geo.unit[u][j]] & bit)
+      m |= 1u << j;
+  return m;
+}
+
+/* The i-th unit in Sudoku Explainer's order of region types: boxes, then
+ * columns, then rows, then any variant units (i in 0..nunits). Finders
+ * that scan units in this order find the step SE would report first. */
+static inline int logic_unit_order(const struct logic_geom *geo, int i) {
+  int n = geo->n;
+  if (i >= 3 * n)
+    return i;
+  return i < n ? 2 * n + i : i < 2 * n ? i : i - 2 * n;
+}
+
+/* The unit of kind `kind` (enum sudoku_unit) that holds cell c, or -1. */
+static inline int logic_unit_of(const struct logic_geom *geo, int c, int kind) {
+  for (int i = 0; i < geo->ncell_units[c]; i++)
+    if (geo->kind[geo->cell_units[c][i]] == kind)
+      return geo->cell_units[c][i];
+  return -1;
+}
+
+/* True when unit u holds cell c. */
+static inline bool logic_unit_has(const struct logic_geom *geo, int u, int c) {
+  for (int i = 0; i < geo->ncell_units[c]; i++)
+    if (geo->cell_units[c][i] == u)
+      return true;
+  return false;
+}
+
+/* Without -mpopcnt, __builtin_popcount is a libgcc call: the bit trick
+ * inlines to a dozen instructions. */
+static inline int logic_popcount(uint32_t m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+static inline int logic_lowest(uint32_t m) { return __builtin_ctz(m); }
+
 #endif

@@ -1,0 +1,201 @@
+/*
+ * step.c - the technique table's accessors, levels, the candidates of a
+ * position, and the next step: which finder answers, in SE's order.
+ *
+ * Sudoku Explainer (Solver.getDifficulty) asks its producers in a fixed
+ * order and takes the first hint found; its order is the order of the
+ * ratings, so taking the lowest-rated step of the finders in table order,
+ * and stopping at the first row whose base rating cannot beat the best
+ * step found, gives the same step while letting a finder whose ratings
+ * overlap the next row's (a unique rectangle of 4.8 against a naked quad of
+ * 5.0) still lose to it.
+ *
+ * Not here: the finders themselves (one file a family), the path (path.c),
+ * the sentences (explain.c).
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "logic.h"
+
+/* ---- The table --------------------------------------------------------- */
+
+struct tech_row {
+  const char *id, *title;
+  unsigned rating;
+  logic_finder find;
+};
+
+static const struct tech_row techs[SUDOKU_TECH_COUNT] = {
+#define ROW(name, id, rating, title) {id, title, rating, logic_find_##name},
+    SUDOKU_TECHNIQUE_MAP(ROW)
+#undef ROW
+};
+
+const char *sudoku_technique_id(enum sudoku_technique t) {
+  return (unsigned)t < SUDOKU_TECH_COUNT ? techs[t].id : "none";
+}
+
+const char *sudoku_technique_name(enum sudoku_technique t) {
+  return (unsigned)t < SUDOKU_TECH_COUNT ? techs[t].title : "None";
+}
+
+unsigned sudoku_technique_rating(enum sudoku_technique t) {
+  return (unsigned)t < SUDOKU_TECH_COUNT ? techs[t].rating : 0;
+}
+
+enum sudoku_technique sudoku_technique_from_id(const char *id, size_t len) {
+  for (int t = 0; t < SUDOKU_TECH_COUNT; t++)
+    if (strlen(techs[t].id) == len && memcmp(techs[t].id, id, len) == 0)
+      return (enum sudoku_technique)t;
+  return SUDOKU_TECH_NONE;
+}
+
+/* ---- Levels ------------------------------------------------------------ */
+
+static const char *const level_names[SUDOKU_LEVEL_COUNT] = {
+    "easy", "medium", "hard", "expert", "extreme"};
+/* The lowest rating (x10) of each level above easy. */
+static const unsigned level_floor[SUDOKU_LEVEL_COUNT - 1] = {20, 30, 40, 60};
+
+enum sudoku_level sudoku_level_of(unsigned rating) {
+  int l = 0;
+  while (l < SUDOKU_LEVEL_COUNT - 1 && rating >= level_floor[l])
+    l++;
+  return (enum sudoku_level)l;
+}
+
+const char *sudoku_level_name(enum sudoku_level l) {
+  return (unsigned)l < SUDOKU_LEVEL_COUNT ? level_names[l] : "unknown";
+}
+
+enum sudoku_level sudoku_level_from_name(const char *name, size_t len) {
+  for (int l = 0; l < SUDOKU_LEVEL_COUNT; l++)
+    if (strlen(level_names[l]) == len && memcmp(level_names[l], name, len) == 0)
+      return (enum sudoku_level)l;
+  return SUDOKU_LEVEL_COUNT;
+}
+
+/* ---- Candidates -------------------------------------------------------- */
+
+/* Shape and values, as sudoku_validate checks them, without listing
+ * conflicts. */
+static enum sudoku_status check_shape(const sudoku_grid *g) {
+  size_t count = 0;
+  enum sudoku_status st = sudoku_validate(g, NULL, 0, &count);
+  return st == SUDOKU_CONFLICT ? SUDOKU_OK : st;
+}
+
+enum sudoku_status sudoku_candidates(const sudoku_grid *position,
+                                     uint32_t cand[SUDOKU_MAX_CELLS]) {
+  enum sudoku_status st = check_shape(position);
+  if (st != SUDOKU_OK)
+    return st;
+  struct logic_state s;
+  bool ok = logic_state_init(&s, position);
+  memcpy(cand, s.cand, sizeof s.cand[0] * s.geo.ncells);
+  return ok ? SUDOKU_OK : SUDOKU_CONFLICT;
+}
+
+/* ---- The next step ----------------------------------------------------- */
+
+enum sudoku_status logic_next(const struct logic_state *s, unsigned max_rating,
+                              struct sudoku_step *out) {
+  /* Two buffers: a finder writes into the spare one, which becomes the
+   * best when it wins; no step is copied until the end. */
+  struct sudoku_step buf[2], *best = NULL, *spare = &buf[0];
+  for (int t = 0; t < SUDOKU_TECH_COUNT; t++) {
+    unsigned base = techs[t].rating;
+    if (max_rating != 0 && base > max_rating)
+      break;
+    if (best != NULL && base >= best->rating)
+      break;
+    if (s->deadline_ns != 0 && core_now_ns() >= s->deadline_ns)
+      break;
+    if (!techs[t].find(s, spare))
+      continue;
+    if (max_rating != 0 && spare->rating > max_rating)
+      continue;
+    if (best == NULL || spare->rating < best->rating) {
+      struct sudoku_step *old = best;
+      best = spare;
+      spare = old != NULL ? old : &buf[1];
+    }
+  }
+  if (best != NULL) {
+    memcpy(out, best, sizeof *out);
+    return SUDOKU_OK;
+  }
+  if (s->deadline_ns != 0 && core_now_ns() >= s->deadline_ns)
+    return SUDOKU_DEADLINE;
+  return SUDOKU_NODE_LIMIT;
+}
+
+uint64_t logic_deadline_ns(const struct sudoku_logic_limits *limits) {
+  if (limits == NULL || limits->deadline_us == 0)
+    return 0;
+  uint64_t us = limits->deadline_us < UINT64_MAX / 2000u ? limits->deadline_us
+                                                         : UINT64_MAX / 2000u;
+  return core_now_ns() + us * 1000u;
+}
+
+enum sudoku_status logic_prepare(const sudoku_grid *g,
+                                 const struct sudoku_logic_limits *limits,
+                                 struct logic_state *s, sudoku_grid *solution,
+                                 bool *unique) {
+  enum sudoku_status st = check_shape(g);
+  if (st != SUDOKU_OK)
+    return st;
+  if (!logic_state_init(s, g))
+    return SUDOKU_CONFLICT;
+  s->deadline_ns = logic_deadline_ns(limits);
+  /* Uniqueness is a count to two with the fast solver (microseconds on
+   * 9x9): it decides whether uniqueness techniques may run and gives the
+   * solution that a player's marks are checked against. */
+  struct sudoku_limits lim = SUDOKU_LIMITS_DEFAULT;
+  if (s->deadline_ns != 0) {
+    uint64_t now = core_now_ns();
+    if (now >= s->deadline_ns)
+      return SUDOKU_DEADLINE;
+    lim.deadline_us = (s->deadline_ns - now) / 1000u + 1;
+  }
+  struct sudoku_stats stats;
+  st = sudoku_solve(g, &lim, solution, &stats);
+  if (st != SUDOKU_OK)
+    return st;
+  *unique = stats.solutions == 1;
+  s->unique = *unique;
+  return SUDOKU_OK;
+}
+
+enum sudoku_status sudoku_next_step(const sudoku_grid *position,
+                                    const uint32_t *cand,
+                                    const struct sudoku_logic_limits *limits,
+                                    struct sudoku_step *out) {
+  struct logic_state s;
+  sudoku_grid solution;
+  bool unique = false;
+  enum sudoku_status st =
+      logic_prepare(position, limits, &s, &solution, &unique);
+  if (st != SUDOKU_OK)
+    return st;
+  logic_step_init(out, SUDOKU_TECH_NONE, 0);
+  bool complete = true;
+  for (int c = 0; c < s.geo.ncells; c++)
+    if (s.value[c] == 0)
+      complete = false;
+  if (complete)
+    return SUDOKU_OK;
+  /* The player's marks narrow the candidates, but only where they agree
+   * with the solution: a wrong mark is put back, so no step rests on it.
+   * With several solutions there is no "the" solution to check a mark
+   * against, so the marks are not used at all. */
+  if (cand != NULL && unique)
+    for (int c = 0; c < s.geo.ncells; c++) {
+      if (s.value[c] != 0)
+        continue;
+      uint32_t keep = 1u << (solution.cell[c] - 1);
+      s.cand[c] &= cand[c] | keep;
+    }
+  return logic_next(&s, limits != NULL ? limits->max_rating : 0, out);
+}
