@@ -19,6 +19,7 @@
 /* Each returns the process exit status: 0 success, 1 some puzzle without
  * an answer, 2 unreadable input or bad usage. */
 int cli_cmd_solve(int argc, char **argv);
+int cli_cmd_generate(int argc, char **argv);
 
 /* Reads all of stdin into a malloc'd buffer, not NUL-terminated (the
  * caller frees); NULL with a message on stderr when it is too large or

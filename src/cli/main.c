@@ -15,6 +15,7 @@ struct cli_command {
 /* One row a subcommand. */
 static const struct cli_command commands[] = {
     {"solve", cli_cmd_solve},
+    {"generate", cli_cmd_generate},
 };
 
 int main(int argc, char **argv) {
