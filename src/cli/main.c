@@ -18,6 +18,7 @@ static const struct cli_command commands[] = {
     {"rate", cli_cmd_rate},
     {"steps", cli_cmd_steps},
     {"hint", cli_cmd_hint},
+    {"generate", cli_cmd_generate},
 };
 
 int main(int argc, char **argv) {
