@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "logic/chain.h"
+#include "../src/core/logic/chain.h"
 #include "tests.h"
 
 /* ---- Helpers ----------------------------------------------------------- */

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "logic/logic.h"
+#include "../src/core/logic/logic.h"
 #include "tests.h"
 
 /* ---- The table and the levels ------------------------------------------ */
