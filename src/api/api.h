@@ -128,6 +128,10 @@ struct api_response {
   size_t body_len;
   const char *outcome; /* static label for metrics: "solved", a code... */
   uint32_t puzzles;    /* puzzles in the request (0 when unreadable) */
+  /* An answer that depends on the request alone (a seeded /generate):
+   * its Cache-Control and ETag; NULL and "" otherwise (no-store). */
+  const char *cache_control;
+  char etag[40];
 };
 
 /* Renders a problem the transport found (404, 405, 413, 415, 503, ...):
