@@ -18,6 +18,7 @@ Suite *hostile_suite(void);   /* test_hostile.c: framing, half-close, abuse */
 Suite *logic_suite(void);     /* test_logic.c: steps, techniques, rating */
 Suite *cli_logic_suite(void); /* test_cli_logic.c: rate, steps, hint */
 Suite *chains_suite(void);    /* test_chains.c: chain techniques, soundness */
+Suite *toolkit_suite(void);   /* test_toolkit.c: /hint /check /rate ... */
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);
 
