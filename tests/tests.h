@@ -19,6 +19,7 @@ Suite *logic_suite(void);     /* test_logic.c: steps, techniques, rating */
 Suite *cli_logic_suite(void); /* test_cli_logic.c: rate, steps, hint */
 Suite *chains_suite(void);    /* test_chains.c: chain techniques, soundness */
 Suite *toolkit_suite(void);   /* test_toolkit.c: /hint /check /rate ... */
+Suite *http_toolkit_suite(void); /* test_http_toolkit.c: the same over TCP */
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);
 
