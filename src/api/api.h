@@ -177,6 +177,9 @@ struct api_endpoint {
   api_parse_fn parse;
 };
 
+/* The i-th endpoint of the table (0-based), or NULL past its end. */
+const struct api_endpoint *api_endpoint_at(size_t i);
+
 /* The endpoint named name, or NULL. */
 const struct api_endpoint *api_endpoint_find(const char *name);
 

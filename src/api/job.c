@@ -25,6 +25,10 @@ static const struct api_endpoint endpoints[] = {
      ALL_ACCEPTED, api_parse_generate},
 };
 
+const struct api_endpoint *api_endpoint_at(size_t i) {
+  return i < sizeof endpoints / sizeof endpoints[0] ? &endpoints[i] : NULL;
+}
+
 const struct api_endpoint *api_endpoint_find(const char *name) {
   for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
     if (strcmp(endpoints[i].name, name) == 0)
