@@ -22,7 +22,7 @@ WORKDIR /src
 COPY . .
 # The samples in tests/data stand in for ../shared/corpus (not in the context).
 RUN make test \
-    && make install PREFIX=/usr/local DESTDIR=/out \
+    && make install-bin PREFIX=/usr/local DESTDIR=/out \
     && strip --strip-unneeded /out/usr/local/bin/sudoku /out/usr/local/bin/sudokud \
     && test -f /out/usr/local/share/sudokud/openapi.yaml
 

@@ -45,7 +45,7 @@ BENCH_LOGIC := $(BUILD)/bench_logic
   readme-test proxy-test fuzz sanitize stress asan install uninstall clean run format format-check deps \
   deps-test deps-bench
 
-all: $(SUDOKU) $(SUDOKUD)
+all: $(SUDOKU) $(SUDOKUD) lib
 
 deps:
 	@sh scripts/deps.sh build
@@ -194,21 +194,116 @@ run: deps
 	@$(MAKE) --no-print-directory $(SUDOKUD)
 	./$(SUDOKUD) $(SUDOKUD_ARGS)
 
-install: all
+# ---- Installing (issue 14): libraries, headers, pkg-config, man pages ----
+# libsudoku.a (the binaries link it) and libsudoku.so.0 (soname; only the
+# sudoku_* functions exported, by the version script src/core/libsudoku.map)
+# built from the same sources compiled again with -fPIC in $(BUILD)/pic/.
+# GNU directory variables; DESTDIR for staged installs (make install-test,
+# debian/rules). LIBDIR may be a multiarch one (/usr/lib/x86_64-linux-gnu).
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(DATADIR)/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+SOVERSION := 0
+SONAME := libsudoku.so.$(SOVERSION)
+SHLIB := $(BUILD)/libsudoku.so.$(VERSION)
+HEADERS := $(wildcard include/sudoku.h include/sudoku_*.h)
+MAN_PAGES := man/sudoku.1 man/sudokud.8
+PIC_OBJ := $(CORE_SRC:%.c=$(BUILD)/pic/%.o)
+
+.PHONY: lib install-bin install-lib install-man install-test man-test \
+  systemd-test k8s-test deb deb-test
+
+lib: $(BUILD)/libsudoku.a $(SHLIB) $(BUILD)/sudoku.pc
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc/core -fPIC -c $< -o $@
+
+$(SHLIB): $(PIC_OBJ) src/core/libsudoku.map
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	  -Wl,--version-script,src/core/libsudoku.map \
+	  $(PIC_OBJ) -lm -o $@
+	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libsudoku.so
+
+# The .pc file names libdir and includedir relative to ${prefix} when they
+# are under PREFIX, so that pkg-config --define-prefix can relocate it.
+$(BUILD)/sudoku.pc: sudoku.pc.in include/sudoku.h Makefile
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|' \
+	  -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \
+	  -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|' \
+	  -e 's|@VERSION@|$(VERSION)|' sudoku.pc.in > $@
+
+install: install-bin install-lib install-man
+
+install-bin: $(SUDOKU) $(SUDOKUD)
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(SUDOKU) $(DESTDIR)$(BINDIR)/sudoku
 	install -m 755 $(SUDOKUD) $(DESTDIR)$(BINDIR)/sudokud
 	install -d $(DESTDIR)$(DATADIR)/sudokud
 	install -m 644 openapi.yaml $(DESTDIR)$(DATADIR)/sudokud/openapi.yaml
 
+install-lib: lib
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+	  $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 $(BUILD)/libsudoku.a $(DESTDIR)$(LIBDIR)/libsudoku.a
+	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so
+	install -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 $(BUILD)/sudoku.pc $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+
+install-man:
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8
+	install -m 644 man/sudoku.1 $(DESTDIR)$(MANDIR)/man1/sudoku.1
+	install -m 644 man/sudokud.8 $(DESTDIR)$(MANDIR)/man8/sudokud.8
+
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(BINDIR)/sudokud
 	rm -f $(DESTDIR)$(DATADIR)/sudokud/openapi.yaml
 	-rmdir $(DESTDIR)$(DATADIR)/sudokud 2>/dev/null
+	rm -f $(DESTDIR)$(LIBDIR)/libsudoku.a $(DESTDIR)$(LIBDIR)/libsudoku.so \
+	  $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(HEADERS)))
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	rm -f $(DESTDIR)$(MANDIR)/man1/sudoku.1 $(DESTDIR)$(MANDIR)/man8/sudokud.8
+
+# make install into a temporary DESTDIR, then examples/solve.c built with
+# pkg-config against it, shared and static, run; only sudoku_* exported;
+# make uninstall leaves nothing behind.
+install-test: all
+	bash tests/install/run.sh
+
+# mandoc -T lint on both pages; every option of `--help` (sudokud, sudoku
+# and each subcommand it lists) in the man page and back.
+man-test: all
+	@sh scripts/deps.sh mandoc
+	bash tests/man/run.sh $(SUDOKU) $(SUDOKUD)
+
+# deploy/systemd: systemd-analyze verify and security (exposure <= 2.0),
+# DRAIN_MS below TimeoutStopSec; no running systemd needed.
+systemd-test: $(SUDOKUD)
+	@sh scripts/deps.sh systemd strace curl
+	bash tests/systemd/run.sh $(SUDOKUD)
+
+# deploy/k8s: every manifest against the Kubernetes schemas (offline, npm
+# kubernetes-models), and its probes, port and env served by build/sudokud.
+k8s-test: $(SUDOKUD)
+	bash tests/k8s/run.sh $(SUDOKUD)
+
+# The Debian packages (sudokud, libsudoku0, libsudoku-dev) into $(BUILD)/deb/,
+# then installed into a clean Debian 12 container (podman) and used there.
+deb:
+	bash scripts/deb.sh
+deb-test:
+	bash scripts/deb-test.sh
+# ---- end of installing ----
 
 # Every C file of the project, at any depth under src/.
 FORMAT_FILES = $(wildcard include/*.h src/*.c src/*/*.c src/*/*.h src/*/*/*.c \
-  src/*/*/*.h tests/*.c tests/*.h tests/fuzz/*.c bench/*.c)
+  src/*/*/*.h tests/*.c tests/*.h tests/fuzz/*.c bench/*.c examples/*.c)
 format:
 	clang-format -i $(FORMAT_FILES)
 format-check:
@@ -217,5 +312,5 @@ format-check:
 clean:
 	rm -rf $(BUILD)
 
--include $(CORE_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(API_OBJ:.o=.d) \
+-include $(CORE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(API_OBJ:.o=.d) \
   $(HTTP_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/src/config.d

@@ -3,7 +3,7 @@
 // (tests/browser/run.sh starts the server and sets it.)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,9 @@ const BASE = process.env.SUDOKUD_URL;
 const PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 const SHOTS = fileURLToPath(new URL("../../build/screenshots/", import.meta.url));
+// The README's picture of the page: the solved grid of the first test, at the
+// default viewport, copied on every run (git shows when the page changed).
+const README_SHOT = fileURLToPath(new URL("../../docs/page.png", import.meta.url));
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"];
 
@@ -84,6 +87,9 @@ test("typing a puzzle into the grid and solving it", async () => {
   // r1c1 is a given (5), r1c3 was filled in (4): they must look different.
   assert.notEqual(await style("r1c1"), await style("r1c3"));
   await page.screenshot({ path: join(SHOTS, "desktop.png"), fullPage: true });
+  await page.screenshot({ path: join(SHOTS, "readme.png") });
+  mkdirSync(fileURLToPath(new URL("../../docs/", import.meta.url)), { recursive: true });
+  copyFileSync(join(SHOTS, "readme.png"), README_SHOT);
 });
 
 test("arrow keys move between cells", async () => {
