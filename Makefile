@@ -41,7 +41,7 @@ TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 BENCH_LOGIC := $(BUILD)/bench_logic
 
-.PHONY: all test check bench bench-http browser-test docker-test contract \
+.PHONY: all test check bench bench-http bench-play browser-test docker-test contract \
   readme-test proxy-test fuzz sanitize stress asan install uninstall clean run format format-check deps \
   deps-test deps-bench bench-agree
 
@@ -194,6 +194,11 @@ stress: all
 bench-http: $(SUDOKUD)
 	@sh scripts/deps.sh wrk nginx curl
 	bash bench/bench_http.sh $(SUDOKUD)
+
+# wrk against /hint and /generate: req/s, p50 and p99 (a benchmark).
+bench-play: $(SUDOKUD)
+	@sh scripts/deps.sh wrk curl bc
+	bash bench/bench_play.sh $(SUDOKUD)
 
 run: deps
 	@$(MAKE) --no-print-directory $(SUDOKUD)

@@ -18,6 +18,8 @@ Suite *hostile_suite(void);   /* test_hostile.c: framing, half-close, abuse */
 Suite *logic_suite(void);     /* test_logic.c: steps, techniques, rating */
 Suite *cli_logic_suite(void); /* test_cli_logic.c: rate, steps, hint */
 Suite *chains_suite(void);    /* test_chains.c: chain techniques, soundness */
+Suite *toolkit_suite(void);   /* test_toolkit.c: /hint /check /rate ... */
+Suite *http_toolkit_suite(void); /* test_http_toolkit.c: the same over TCP */
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);
 
@@ -91,5 +93,28 @@ int connect_to(int port);
 /* Sends everything it can (the server may answer early and close). */
 void send_all(int fd, const char *p, size_t len);
 void sleep_ms(long ms);
+
+/* ---- A small HTTP client (tests/http_client.c) ---- */
+
+struct reply {
+  int status;
+  char *head; /* status line and headers, NUL-terminated */
+  char *body;
+  size_t body_len;
+};
+
+/* The value of header name in r ("" when absent), case-insensitive. */
+const char *header(const struct reply *r, const char *name, char *buf,
+                   size_t cap);
+struct reply parse_reply(char *buf, size_t len);
+/* Reads one reply on fd and logs it to CONTRACT_LOG. */
+struct reply read_reply(int fd, const char *method, const char *path);
+/* A keep-alive GET on an open connection. */
+struct reply request_on(int fd, const char *method, const char *path);
+/* One request on a new connection; headers are extra lines, each ending in
+ * \r\n; a body gets its Content-Length. */
+struct reply request(int port, const char *method, const char *path,
+                     const char *headers, const char *body);
+void reply_free(struct reply *r);
 
 #endif

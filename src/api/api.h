@@ -128,6 +128,10 @@ struct api_response {
   size_t body_len;
   const char *outcome; /* static label for metrics: "solved", a code... */
   uint32_t puzzles;    /* puzzles in the request (0 when unreadable) */
+  /* An answer that depends on the request alone (a seeded /generate):
+   * its Cache-Control and ETag; NULL and "" otherwise (no-store). */
+  const char *cache_control;
+  char etag[40];
 };
 
 /* Renders a problem the transport found (404, 405, 413, 415, 503, ...):
@@ -172,6 +176,9 @@ struct api_endpoint {
   const char *accepted; /* the Accept-Post value */
   api_parse_fn parse;
 };
+
+/* The i-th endpoint of the table (0-based), or NULL past its end. */
+const struct api_endpoint *api_endpoint_at(size_t i);
 
 /* The endpoint named name, or NULL. */
 const struct api_endpoint *api_endpoint_find(const char *name);

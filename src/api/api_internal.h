@@ -74,6 +74,11 @@ bool api_choose_format(const struct api_param *format, const char *accept,
                        bool text_body, enum api_format *fmt,
                        struct api_error *e);
 
+/* For endpoints that answer JSON only: Accept must take it (else 406) and
+ * a ?format= must be json (else 400). */
+bool api_choose_json(const struct api_input *in, enum api_format *fmt,
+                     struct api_error *e);
+
 /* ---- Forms (form.c) ----------------------------------------------------- */
 
 /* Decoded application/x-www-form-urlencoded fields. */
@@ -136,8 +141,54 @@ bool api_json_int(const cJSON *v, const char *name, int lo, int hi, int *out,
 /* A box member [rows, columns]. */
 bool api_json_box(const cJSON *v, int box[2], struct api_error *e);
 
+/* Reads {"puzzle": P} or {"puzzles": [P, ...]} (and "box"), plus the
+ * endpoint's extra members, whose slots are set. An unreadable item of a
+ * batch keeps its own error. True with *root holding the parsed tree (the
+ * extras point into it; the caller frees it with cJSON_Delete); false with
+ * *e set and *root NULL. */
+bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
+                           const struct api_member *extra, size_t nextra,
+                           cJSON **root, struct api_puzzles *ps,
+                           struct api_error *e);
+
 /* Frees the items and their errors. */
 void api_puzzles_free(struct api_puzzles *ps);
+
+/* ---- Positions (position.c) ------------------------------------------- */
+
+/* What a playing endpoint takes beside the puzzle. */
+enum { API_POS_ENTRIES = 1, API_POS_MARKS = 2, API_POS_REVEAL = 4 };
+
+struct api_position {
+  sudoku_grid puzzle;  /* the givens */
+  sudoku_grid entries; /* the player's values (0: none), when has_entries */
+  bool has_entries;
+  uint32_t *marks; /* malloc'd pencil marks, one mask a cell, or NULL */
+  bool reveal;     /* "reveal": true */
+};
+
+/* Reads a position from a JSON, text or form body; the members beyond
+ * "puzzle" and "box" are those of takes. Entries must agree with the
+ * givens. False with *e set. Free with api_position_free. */
+bool api_read_position(const struct api_input *in, unsigned takes,
+                       struct api_position *p, struct api_error *e);
+/* The givens with the entries filled in. */
+void api_position_grid(const struct api_position *p, sudoku_grid *out);
+void api_position_free(struct api_position *p);
+
+/* ---- Logic in JSON (logic_json.c) -------------------------------------- */
+
+#include "sudoku_logic.h"
+
+/* A rating x10 as a JSON number (3.2). */
+void api_add_rating(cJSON *o, const char *name, unsigned rating10);
+/* The members of one step (technique, name, rating, placements,
+ * eliminations, cells, units, values, chain, explanation) into o. */
+void api_step_into(cJSON *o, const struct sudoku_step *st, int n);
+/* rating, level, hardest, solved, steps, counts into o. */
+void api_rating_into(cJSON *o, const struct sudoku_rating *r);
+/* The logic's limits for a job that must end by deadline_ns (0: none). */
+struct sudoku_logic_limits api_logic_limits(uint64_t deadline_ns);
 
 /* ---- Jobs (job.c) ------------------------------------------------------ */
 
@@ -187,9 +238,18 @@ void api_line_text(const sudoku_grid *g, char *buf);
  * puzzle with conflicting givens. */
 void api_conflict_error(const sudoku_grid *g, struct api_error *e);
 
-/* The endpoints' parsers (solve.c, ...). */
-struct api_job *api_parse_solve(const struct api_limits *limits,
-                                const struct api_input *in,
-                                struct api_response *out);
+/* The endpoints' parsers, one file each. */
+#define API_PARSER(name)                                                       \
+  struct api_job *api_parse_##name(const struct api_limits *limits,            \
+                                   const struct api_input *in,                 \
+                                   struct api_response *out);
+API_PARSER(solve)
+API_PARSER(hint)
+API_PARSER(check)
+API_PARSER(candidates)
+API_PARSER(steps)
+API_PARSER(rate)
+API_PARSER(generate)
+#undef API_PARSER
 
 #endif

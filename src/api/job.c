@@ -8,11 +8,26 @@
 
 #include "api_internal.h"
 
+#define ALL_BODIES (API_BODY_JSON | API_BODY_TEXT | API_BODY_FORM)
+#define ALL_ACCEPTED                                                           \
+  "application/json, text/plain, application/x-www-form-urlencoded"
 static const struct api_endpoint endpoints[] = {
-    {"solve", API_BODY_JSON | API_BODY_TEXT | API_BODY_FORM,
-     "application/json, text/plain, application/x-www-form-urlencoded",
-     api_parse_solve},
+    /* name, body types, Accept-Post, parser */
+    {"solve", ALL_BODIES, ALL_ACCEPTED, api_parse_solve},
+    {"hint", ALL_BODIES, ALL_ACCEPTED, api_parse_hint},
+    {"check", ALL_BODIES, ALL_ACCEPTED, api_parse_check},
+    {"candidates", ALL_BODIES, ALL_ACCEPTED, api_parse_candidates},
+    {"steps", ALL_BODIES, ALL_ACCEPTED, api_parse_steps},
+    {"rate", ALL_BODIES, ALL_ACCEPTED, api_parse_rate},
+    /* GET: no body is read; any content type goes. */
+    {"generate",
+     API_BODY_JSON | API_BODY_TEXT | API_BODY_FORM | API_BODY_UNSUPPORTED,
+     ALL_ACCEPTED, api_parse_generate},
 };
+
+const struct api_endpoint *api_endpoint_at(size_t i) {
+  return i < sizeof endpoints / sizeof endpoints[0] ? &endpoints[i] : NULL;
+}
 
 const struct api_endpoint *api_endpoint_find(const char *name) {
   for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)

@@ -194,3 +194,21 @@ bool api_choose_format(const struct api_param *format, const char *accept,
     *fmt = text_body ? API_FMT_JUDGE : API_FMT_JSON;
   return true;
 }
+
+bool api_choose_json(const struct api_input *in, enum api_format *fmt,
+                     struct api_error *e) {
+  const struct api_param *format = api_query_find(in, "format");
+  if (!api_choose_format(format, in->accept, false, fmt, e))
+    return false;
+  if (*fmt == API_FMT_JSON)
+    return true;
+  if (format != NULL && format->value_len > 0) {
+    api_error_set(e, API_INVALID_FORMAT,
+                  "format: this endpoint answers json only");
+    api_error_string(e, "path", "format");
+  } else {
+    api_error_set(e, API_NOT_ACCEPTABLE,
+                  "this endpoint answers application/json only");
+  }
+  return false;
+}

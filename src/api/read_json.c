@@ -336,3 +336,78 @@ fail:
   cJSON_Delete(root);
   return NULL;
 }
+
+bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
+                           const struct api_member *extra, size_t nextra,
+                           cJSON **root, struct api_puzzles *ps,
+                           struct api_error *e) {
+  const cJSON *puzzle, *list, *box_v;
+  struct api_member members[8] = {
+      {"puzzle", &puzzle}, {"puzzles", &list}, {"box", &box_v}};
+  size_t nm = 3;
+  for (size_t i = 0; i < nextra && nm < 8; i++)
+    members[nm++] = extra[i];
+  int box[2] = {0, 0};
+  *root = api_json_object(body, len, members, nm, e);
+  if (*root == NULL)
+    return false;
+  if ((puzzle == NULL) == (list == NULL)) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  puzzle == NULL
+                      ? "expected a \"puzzle\" or a \"puzzles\" member"
+                      : "send either \"puzzle\" or \"puzzles\", not both");
+    goto fail;
+  }
+  if (box_v != NULL && !api_json_box(box_v, box, e))
+    goto fail;
+  if (puzzle != NULL) {
+    ps->item = calloc(1, sizeof *ps->item);
+    if (ps->item == NULL) {
+      api_error_set(e, API_INTERNAL, NULL);
+      goto fail;
+    }
+    if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &ps->item[0].grid,
+                       e))
+      goto fail;
+    ps->count = 1;
+    return true;
+  }
+  if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "puzzles: expected a non-empty array");
+    api_error_string(e, "path", "puzzles");
+    goto fail;
+  }
+  int count = cJSON_GetArraySize(list);
+  if ((uint32_t)count > max_puzzles) {
+    api_error_set(e, API_TOO_MANY_PUZZLES,
+                  "puzzles: %d puzzles, more than the limit of %u; send them "
+                  "in several requests",
+                  count, max_puzzles);
+    api_error_number(e, "limit", max_puzzles);
+    goto fail;
+  }
+  ps->item = calloc((size_t)count, sizeof *ps->item);
+  if (ps->item == NULL) {
+    api_error_set(e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  ps->batch = true;
+  /* Each item on its own: an unreadable one becomes a problem in results,
+   * the others are answered. */
+  for (const cJSON *p = list->child; p != NULL; p = p->next) {
+    struct api_item *it = &ps->item[ps->count];
+    char where[32];
+    snprintf(where, sizeof where, "puzzles[%u]", ps->count);
+    if (!api_json_grid(p, box_v ? box : NULL, where, &it->grid, &it->error) &&
+        (it->error.fields == NULL ||
+         !cJSON_HasObjectItem(it->error.fields, "path")))
+      api_error_string(&it->error, "path", where);
+    ps->count++;
+  }
+  return true;
+fail:
+  cJSON_Delete(*root);
+  *root = NULL;
+  return false;
+}

@@ -41,17 +41,17 @@ struct solve_job {
 
 static bool read_json_puzzles(struct solve_job *j, const char *body, size_t len,
                               struct api_error *e) {
-  const cJSON *puzzle, *list, *box_v, *max_v, *lexmin_v;
-  const struct api_member members[] = {
-      {"puzzle", &puzzle},       {"puzzles", &list},    {"box", &box_v},
-      {"max_solutions", &max_v}, {"lexmin", &lexmin_v},
+  const cJSON *max_v, *lexmin_v;
+  const struct api_member extra[] = {
+      {"max_solutions", &max_v},
+      {"lexmin", &lexmin_v},
   };
-  cJSON *root = api_json_object(body, len, members,
-                                sizeof members / sizeof members[0], e);
-  bool ok = false;
-  int box[2] = {0, 0}, limit = 2;
-  if (root == NULL)
+  cJSON *root = NULL;
+  int limit = 2;
+  if (!api_read_json_puzzles(body, len, j->base.limits.max_puzzles, extra, 2,
+                             &root, &j->ps, e))
     return false;
+  bool ok = false;
   if (max_v != NULL && !api_json_int(max_v, "max_solutions", 1,
                                      API_MAX_SOLUTIONS_LIMIT, &limit, e))
     goto done;
@@ -63,61 +63,6 @@ static bool read_json_puzzles(struct solve_job *j, const char *body, size_t len,
       goto done;
     }
     j->lexmin = cJSON_IsTrue(lexmin_v);
-  }
-  if ((puzzle == NULL) == (list == NULL)) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  puzzle == NULL
-                      ? "expected a \"puzzle\" or a \"puzzles\" member"
-                      : "send either \"puzzle\" or \"puzzles\", not both");
-    goto done;
-  }
-  if (box_v != NULL && !api_json_box(box_v, box, e))
-    goto done;
-  if (puzzle != NULL) {
-    j->ps.item = calloc(1, sizeof *j->ps.item);
-    if (j->ps.item == NULL) {
-      api_error_set(e, API_INTERNAL, NULL);
-      goto done;
-    }
-    if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle",
-                       &j->ps.item[0].grid, e))
-      goto done;
-    j->ps.count = 1;
-    ok = true;
-    goto done;
-  }
-  if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "puzzles: expected a non-empty array");
-    api_error_string(e, "path", "puzzles");
-    goto done;
-  }
-  int count = cJSON_GetArraySize(list);
-  if ((uint32_t)count > j->base.limits.max_puzzles) {
-    api_error_set(e, API_TOO_MANY_PUZZLES,
-                  "puzzles: %d puzzles, more than the limit of %u; send them "
-                  "in several requests",
-                  count, j->base.limits.max_puzzles);
-    api_error_number(e, "limit", j->base.limits.max_puzzles);
-    goto done;
-  }
-  j->ps.item = calloc((size_t)count, sizeof *j->ps.item);
-  if (j->ps.item == NULL) {
-    api_error_set(e, API_INTERNAL, NULL);
-    goto done;
-  }
-  j->ps.batch = true;
-  /* Each item on its own: an unreadable one becomes a problem in results,
-   * the others are answered. */
-  for (const cJSON *p = list->child; p != NULL; p = p->next) {
-    struct api_item *it = &j->ps.item[j->ps.count];
-    char where[32];
-    snprintf(where, sizeof where, "puzzles[%u]", j->ps.count);
-    if (!api_json_grid(p, box_v ? box : NULL, where, &it->grid, &it->error) &&
-        (it->error.fields == NULL ||
-         !cJSON_HasObjectItem(it->error.fields, "path")))
-      api_error_string(&it->error, "path", where);
-    j->ps.count++;
   }
   ok = true;
 done:

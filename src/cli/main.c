@@ -3,21 +3,22 @@
  * subcommand of the table below; without one it is the judge solver, so
  * `sudoku < in` keeps today's behaviour byte for byte.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
-struct cli_command {
+/* One row a subcommand, with its line in `sudoku --help`. */
+static const struct cli_command {
   const char *name;
   int (*run)(int argc, char **argv);
-};
-
-/* One row a subcommand. */
-static const struct cli_command commands[] = {
-    {"solve", cli_cmd_solve},
-    {"rate", cli_cmd_rate},
-    {"steps", cli_cmd_steps},
-    {"hint", cli_cmd_hint},
+  const char *what;
+} commands[] = {
+    {"solve", cli_cmd_solve, "solve (the default): solutions, judge text"},
+    {"rate", cli_cmd_rate, "ratings on Sudoku Explainer's scale"},
+    {"steps", cli_cmd_steps, "the logical path, one step a line"},
+    {"hint", cli_cmd_hint, "the next step of a position"},
+    {"generate", cli_cmd_generate, "new puzzles at a level, from a seed"},
 };
 
 int main(int argc, char **argv) {
@@ -26,5 +27,12 @@ int main(int argc, char **argv) {
       if (strcmp(argv[1], commands[i].name) == 0)
         return commands[i].run(argc - 1, argv + 1);
   }
-  return cli_cmd_solve(argc, argv);
+  int rc = cli_cmd_solve(argc, argv);
+  if (argc == 2 &&
+      (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+    puts("Subcommands (sudoku SUBCOMMAND --help for each):");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+      printf("  %-9s %s\n", commands[i].name, commands[i].what);
+  }
+  return rc;
 }

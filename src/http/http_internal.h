@@ -43,7 +43,8 @@ enum http_method {
 enum http_cache {
   HTTP_CACHE_NONE,     /* no header */
   HTTP_CACHE_NO_STORE, /* computed answers: never stored */
-  HTTP_CACHE_NO_CACHE  /* the page: revalidate */
+  HTTP_CACHE_NO_CACHE, /* the page: revalidate */
+  HTTP_CACHE_BY_ANSWER /* the api says (a seeded /generate), else no-store */
 };
 
 struct http_request;
@@ -137,6 +138,10 @@ struct http_request {
   bool handoff;       /* parsed and costed: to a worker on the next call */
   enum api_cost cost; /* which lane */
   uint64_t solve_us;  /* spent on the MHD thread before the hand-off */
+
+  /* The api's cache policy for its answer (HTTP_CACHE_BY_ANSWER). */
+  const char *cache_control;
+  char etag[40];
 
   /* What was answered, for the metrics and the log. */
   bool replied;

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define METRICS_MAX_ROUTES 8    /* route labels, "other" included */
+#define METRICS_MAX_ROUTES 16   /* route labels, "other" included */
 #define METRICS_MAX_STATUS 600  /* statuses 0..599 are counted apart */
 #define METRICS_MAX_OUTCOMES 48 /* distinct outcome labels kept */
 #define METRICS_BUCKETS 15      /* solve-duration histogram, 100us..5s */
@@ -26,7 +26,7 @@ struct metrics_outcome {
 };
 
 struct metrics {
-  /* requests_total by route index and status. 4,800 counters (38 KiB): an
+  /* requests_total by route index and status. 4,800 counters (75 KiB): an
    * array indexed by status costs memory, not time, and never drops one. */
   atomic_uint_fast64_t requests[METRICS_MAX_ROUTES][METRICS_MAX_STATUS];
   atomic_uint_fast64_t solve_bucket[METRICS_BUCKETS + 1]; /* last = +Inf */

@@ -42,7 +42,11 @@ enum MHD_Result http_reply(struct http_request *req, int status,
   if (type != NULL)
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
   enum http_cache cache = route != NULL ? route->cache : HTTP_CACHE_NO_STORE;
-  if (cache == HTTP_CACHE_NO_STORE)
+  if (cache == HTTP_CACHE_BY_ANSWER && req->cache_control != NULL) {
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+                            req->cache_control);
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, req->etag);
+  } else if (cache == HTTP_CACHE_NO_STORE || cache == HTTP_CACHE_BY_ANSWER)
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
   else if (cache == HTTP_CACHE_NO_CACHE)
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
@@ -79,6 +83,10 @@ enum MHD_Result http_reply_api(struct http_request *req,
   size_t nh = 0;
   char *body = r->body;
   r->body = NULL;
+  if (r->cache_control != NULL && r->status == MHD_HTTP_OK) {
+    req->cache_control = r->cache_control;
+    memcpy(req->etag, r->etag, sizeof req->etag);
+  }
   if (req->route != NULL && req->route->api != NULL && r->outcome != NULL)
     metrics_count_outcome(&req->srv->metrics, r->outcome);
   if (r->status == MHD_HTTP_SERVICE_UNAVAILABLE)

@@ -58,8 +58,11 @@ case $build in
 *) log=$root/$build/contract.jsonl ;;
 esac
 rm -f "$log"
-CONTRACT_LOG=$log CK_RUN_SUITE=http SUDOKU_BIN=$build/sudoku \
-  SUDOKUD_BIN=$build/sudokud "$build/check_sudoku"
+# The suites that talk HTTP to a real server, each appending to the log.
+for suite in http http_toolkit; do
+  CONTRACT_LOG=$log CK_RUN_SUITE=$suite SUDOKU_BIN=$build/sudoku \
+    SUDOKUD_BIN=$build/sudokud "$build/check_sudoku"
+done
 if [ ! -s "$log" ]; then
   echo "contract: the HTTP suite logged no exchange to $log" >&2
   exit 1

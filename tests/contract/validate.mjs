@@ -39,6 +39,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export const UNREACHABLE = new Map([
   ['POST /solve 500 application/problem+json', 'internal-error needs an out-of-memory fault'],
   ['POST /solve 500 text/plain', 'internal-error needs an out-of-memory fault'],
+  ...['hint', 'check', 'candidates', 'steps', 'rate'].map((e) => [`POST /${e} 500 application/problem+json`, 'internal-error needs an out-of-memory fault']),
+  ...['steps', 'rate'].map((e) => [`POST /${e} 500 text/plain`, 'internal-error needs an out-of-memory fault']),
+  ['GET /generate 500 application/problem+json', 'internal-error needs an out-of-memory fault'],
 ]);
 
 export function loadSpec(file = DEFAULT_SPEC) {

@@ -7,7 +7,9 @@
  *   byte 2  ?format=, the same way
  *   byte 3  bit 0: the job is run as if it arrived 10 s ago (it waited
  *           past its deadline in the queue); bit 1: run without asking
- *           the cost first
+ *           the cost first; bits 2-7: the endpoint (api_endpoint_at, mod
+ *           their number): /solve, /hint, /check, /candidates, /steps,
+ *           /rate, /generate
  *   rest    the body
  * Invariants checked on every answer: the status is one api.h documents;
  * a JSON or text answer has a body with body_len == strlen(body); a 200 is
@@ -155,7 +157,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   struct api_input in = {
       ct, body, len, accept, "fuzz-id", &q, format ? 1u : 0u};
   struct api_response out;
-  struct api_job *job = api_parse(api_endpoint_find("solve"), &lim, &in, &out);
+  size_t nep = 0;
+  while (api_endpoint_at(nep) != NULL)
+    nep++;
+  const struct api_endpoint *ep =
+      api_endpoint_at(((uint8_t)copy[3] >> 2) % nep);
+  struct api_job *job = api_parse(ep, &lim, &in, &out);
   if (job != NULL) {
     if (!skip_cost)
       api_job_cost(job);

@@ -1,0 +1,141 @@
+/*
+ * sudoku_generate.h - new puzzles: a random complete grid, then givens
+ * removed in symmetric orbits while the puzzle stays unique, until it is
+ * minimal or down to a requested number of givens; then rated, and retried
+ * with the next derived seed until the rating falls in the asked level.
+ *
+ * Reproducible: the randomness is a small explicit PRNG (xoshiro256**,
+ * seeded through splitmix64) in the caller's state, never rand() nor the
+ * clock, and integer arithmetic only. The grid and the removals depend only
+ * on the seed and on uniqueness answers (how many solutions a puzzle has,
+ * a mathematical fact, not on which solution a solver finds first), so the
+ * same seed and options give the same puzzle byte for byte on every run,
+ * build and machine. A level filter also depends on the rating
+ * (sudoku_rate): a change to the rating may change which attempt matches.
+ *
+ * What this module does NOT do: I/O, threads, allocation (all state lives
+ * on the caller's stack, about 30 KiB plus the solver's), clock reads other
+ * than for the deadline. Like sudoku.h it holds no global state: every
+ * function may be called from many threads at once on different arguments.
+ *
+ * Glossary: an *orbit* is a set of cells that the symmetry maps onto each
+ * other (one cell on its axis or centre, two or four otherwise); givens are
+ * removed and kept an orbit at a time, so the pattern of givens keeps the
+ * symmetry. An *attempt* is one grid and one removal order, drawn from the
+ * seed derived for it; attempt 1 uses the options' seed.
+ */
+#ifndef SUDOKU_GENERATE_H
+#define SUDOKU_GENERATE_H
+
+#include "sudoku.h"
+#include "sudoku_logic.h"
+
+/* ---- Symmetries -------------------------------------------------------- */
+
+/* One table: enum name, stable name (CLI, API), what maps onto what. */
+#define SUDOKU_SYMMETRY_MAP(X)                                                 \
+  X(NONE, "none", "no symmetry")                                               \
+  X(ROT180, "rot180", "half-turn about the centre: (r,c) and (n-1-r,n-1-c)")   \
+  X(ROT90, "rot90", "quarter-turns about the centre: orbits of four cells")    \
+  X(MIRROR, "mirror", "left-right mirror: (r,c) and (r,n-1-c)")                \
+  X(FLIP, "flip", "top-bottom flip: (r,c) and (n-1-r,c)")                      \
+  X(DIAGONAL, "diagonal", "about the main diagonal: (r,c) and (c,r)")
+
+enum sudoku_symmetry {
+#define SUDOKU_X_SYM(name, id, what) SUDOKU_SYM_##name,
+  SUDOKU_SYMMETRY_MAP(SUDOKU_X_SYM)
+#undef SUDOKU_X_SYM
+      SUDOKU_SYM_COUNT
+};
+
+/* "rot180"; "unknown" out of range. */
+const char *sudoku_symmetry_name(enum sudoku_symmetry s);
+/* The symmetry named name (len bytes, not NUL-terminated), or
+ * SUDOKU_SYM_COUNT. */
+enum sudoku_symmetry sudoku_symmetry_from_name(const char *name, size_t len);
+
+/* ---- The pseudo-random generator --------------------------------------- */
+
+/* xoshiro256** (Blackman and Vigna), seeded by splitmix64: the same 64-bit
+ * seed gives the same stream everywhere. Exposed so that callers (tests,
+ * the CLI) can draw reproducible numbers too. */
+struct sudoku_prng {
+  uint64_t s[4];
+};
+
+void sudoku_prng_seed(struct sudoku_prng *p, uint64_t seed);
+uint64_t sudoku_prng_next(struct sudoku_prng *p);
+/* Uniform in 0..bound-1 (bound >= 1), without modulo bias (Lemire's
+ * multiply-and-reject, integers only). */
+uint32_t sudoku_prng_below(struct sudoku_prng *p, uint32_t bound);
+/* splitmix64's finaliser: a well-mixed 64-bit value of x. */
+uint64_t sudoku_mix64(uint64_t x);
+
+/* ---- Generating -------------------------------------------------------- */
+
+/* Level "any": no rating filter. */
+#define SUDOKU_LEVEL_ANY SUDOKU_LEVEL_COUNT
+
+struct sudoku_generate_options {
+  uint8_t box_rows, box_cols;    /* box shape, side 4..25 (3x3: 9x9) */
+  enum sudoku_symmetry symmetry; /* of the pattern of givens */
+  enum sudoku_level level;       /* SUDOKU_LEVEL_ANY: no filter */
+  uint16_t givens;               /* target number of givens; 0 = minimal */
+  uint64_t seed;                 /* the whole randomness */
+  uint64_t deadline_us;          /* wall clock for the call; 0 = none (a
+                                    level that never comes then loops
+                                    forever) */
+};
+
+/* 9x9, rot180, any level, minimal, seed 0, 10 s. */
+#define SUDOKU_GENERATE_DEFAULT                                                \
+  { 3, 3, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 0, 10000000u }
+
+struct sudoku_generated {
+  sudoku_grid puzzle;          /* the givens */
+  sudoku_grid solution;        /* its only solution */
+  struct sudoku_rating rating; /* sudoku_rate's summary, when rated */
+  bool rated;                  /* rating holds a complete rating */
+  enum sudoku_level level;     /* rating.level, or SUDOKU_LEVEL_ANY */
+  uint32_t givens;             /* number of givens of puzzle */
+  uint32_t attempts;           /* attempts made, the returned one included
+                                  (1: the first grid matched) */
+  uint32_t rated_attempts;     /* attempts that reached the rating (unique
+                                  and minimal or at the target): 1 when
+                                  the level matched on the first try */
+};
+
+/*
+ * Generates one puzzle. Every attempt draws a grid and a removal order from
+ * its seed (attempt 1 from seed, attempt k >= 2 from
+ * sudoku_mix64(sudoku_mix64(seed) + k - 1)), removes orbits
+ * of givens in that order when the puzzle stays unique (counting solutions
+ * to 2 with sudoku_solve), and is accepted when:
+ *   - givens == 0: the puzzle is minimal: no single given, orbit or not,
+ *     can go without a second solution. With orbits of several cells most
+ *     orbit-minimal puzzles keep a cell that could go alone: that orbit is
+ *     swapped for a removed one and the removal resumed, a few times at
+ *     most, after which the attempt is rejected;
+ *   - givens > 0: orbits that would go below the target are skipped, and
+ *     the attempt is accepted when exactly `givens` remain (such puzzles
+ *     are not minimal);
+ *   - and, when level != SUDOKU_LEVEL_ANY, sudoku_rate's level is `level`.
+ * With level any the puzzle is still rated, best effort (rated false when
+ * the rating failed or ran out of time).
+ * Returns SUDOKU_OK with *out filled; SUDOKU_BAD_SHAPE for a shape
+ * sudoku_grid_init refuses; SUDOKU_BAD_VALUE for a symmetry or level out of
+ * range, or a target that the symmetry's orbits cannot reach exactly (more
+ * givens than cells; rot90 needs n*n - givens to be a sum of orbit sizes);
+ * SUDOKU_DEADLINE when the deadline passed first (out->attempts says how
+ * many attempts were made; the rest of *out is unspecified). Never
+ * allocates; stack use about 30 KiB plus sudoku_solve's and sudoku_rate's.
+ *
+ * Cost: one attempt is about one count-to-2 solve per orbit (plus one per
+ * given for the minimality check), then one rating. 9x9 takes about a
+ * millisecond an attempt; 16x16 tens of milliseconds; 25x25 minimal
+ * puzzles rarely finish in seconds (ask a target number of givens).
+ */
+enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
+                                   struct sudoku_generated *out);
+
+#endif /* SUDOKU_GENERATE_H */

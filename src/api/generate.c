@@ -1,0 +1,222 @@
+/*
+ * generate.c - GET /generate?level=&symmetry=&seed=&size=&givens=: a new
+ * puzzle with its solution and rating. {"puzzle", "solution" (81-character
+ * lines), "seed" (a decimal string: 64 bits do not fit a JSON number
+ * exactly), "level", "rating", "hardest", "givens", "symmetry", "size",
+ * "box", "attempts"}.
+ *
+ * The same seed and options give the same answer everywhere, so a seeded
+ * request is cacheable (an ETag from the options, Cache-Control public for
+ * a year); without a seed one is drawn from the clock and the answer is
+ * no-store. A level that does not come before the deadline is a 422
+ * deadline-exceeded (extreme is rare among random puzzles).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+#include "sudoku_generate.h"
+
+struct generate_job {
+  struct api_job base;
+  struct sudoku_generate_options opt;
+  bool seeded;
+};
+
+static enum api_cost generate_cost(struct api_job *job) {
+  struct generate_job *j = (struct generate_job *)job;
+  bool quick =
+      j->opt.box_rows * j->opt.box_cols <= 9 &&
+      (j->opt.level == SUDOKU_LEVEL_ANY || j->opt.level <= SUDOKU_LEVEL_MEDIUM);
+  return quick ? API_COST_SHORT : API_COST_LONG;
+}
+
+static void generate_run(struct api_job *job, uint64_t deadline_ns,
+                         struct api_response *out) {
+  struct generate_job *j = (struct generate_job *)job;
+  struct api_error e = {API_OK, "", NULL};
+  struct sudoku_generated *g = malloc(sizeof *g);
+  if (g == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  if (deadline_ns != 0) {
+    uint64_t now = sudoku_clock_ns();
+    j->opt.deadline_us = now < deadline_ns ? (deadline_ns - now) / 1000u : 1;
+    j->opt.deadline_us += j->opt.deadline_us == 0;
+  }
+  enum sudoku_status s = sudoku_generate(&j->opt, g);
+  if (s == SUDOKU_DEADLINE) {
+    api_error_set(&e, API_DEADLINE,
+                  "no %s puzzle came before the request's deadline (%u "
+                  "attempts); try again, or another level",
+                  j->opt.level == SUDOKU_LEVEL_ANY
+                      ? "minimal"
+                      : sudoku_level_name(j->opt.level),
+                  g->attempts);
+    goto fail;
+  }
+  if (s != SUDOKU_OK) {
+    api_error_set(&e, (enum api_problem)s, NULL);
+    goto fail;
+  }
+  char line[SUDOKU_TEXT_MAX], seed[24], box[16];
+  cJSON *o = cJSON_CreateObject();
+  if (o != NULL) {
+    api_line_text(&g->puzzle, line);
+    cJSON_AddStringToObject(o, "puzzle", line);
+    api_line_text(&g->solution, line);
+    cJSON_AddStringToObject(o, "solution", line);
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)j->opt.seed);
+    cJSON_AddStringToObject(o, "seed", seed);
+    if (g->rated) {
+      cJSON_AddStringToObject(o, "level", sudoku_level_name(g->rating.level));
+      api_add_rating(o, "rating", g->rating.rating);
+      cJSON_AddStringToObject(o, "hardest",
+                              sudoku_technique_id(g->rating.hardest));
+    } else {
+      cJSON_AddNullToObject(o, "level");
+      cJSON_AddNullToObject(o, "rating");
+    }
+    api_add_int(o, "givens", g->givens);
+    cJSON_AddStringToObject(o, "symmetry",
+                            sudoku_symmetry_name(j->opt.symmetry));
+    api_add_int(o, "size", g->puzzle.n);
+    snprintf(box, sizeof box, "[%d,%d]", g->puzzle.box_rows,
+             g->puzzle.box_cols);
+    cJSON_AddRawToObject(o, "box", box);
+    api_add_int(o, "attempts", g->attempts);
+  }
+  free(g);
+  api_render_json(o, 200, "generated", out);
+  if (j->seeded && out->status == 200) {
+    out->cache_control = "public, max-age=31536000, immutable";
+    snprintf(out->etag, sizeof out->etag, "\"g%016llx\"",
+             (unsigned long long)sudoku_mix64(
+                 j->opt.seed ^
+                 sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
+                              (uint64_t)j->opt.box_cols << 40 |
+                              (uint64_t)j->opt.symmetry << 32 |
+                              (uint64_t)j->opt.level << 24 | j->opt.givens)));
+  }
+  return;
+fail:
+  free(g);
+  api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
+}
+
+static void generate_free(struct api_job *job) { free(job); }
+
+static const struct api_job_ops generate_ops = {generate_cost, generate_run,
+                                                generate_free};
+
+/* A decimal query value lo..hi into *out; false with e set. */
+static bool query_number(const struct api_param *p, unsigned long long lo,
+                         unsigned long long hi, unsigned long long *out,
+                         struct api_error *e) {
+  char buf[32], shown[40];
+  size_t len = p->value_len;
+  if (len == 0 || len >= sizeof buf || p->value[0] < '0' || p->value[0] > '9')
+    goto bad;
+  memcpy(buf, p->value, len);
+  buf[len] = '\0';
+  char *end;
+  errno = 0;
+  *out = strtoull(buf, &end, 10);
+  if (errno == 0 && *end == '\0' && *out >= lo && *out <= hi)
+    return true;
+bad:
+  api_safe_copy(shown, sizeof shown, p->value,
+                p->value_len < 24 ? p->value_len : 24);
+  api_error_set(e, API_INVALID_REQUEST,
+                "%.*s=%s: expected an integer %llu..%llu", (int)p->name_len,
+                p->name, shown, lo, hi);
+  api_error_string(e, "path", "query");
+  return false;
+}
+
+struct api_job *api_parse_generate(const struct api_limits *limits,
+                                   const struct api_input *in,
+                                   struct api_response *out) {
+  struct api_error e = {API_OK, "", NULL};
+  struct generate_job *j = calloc(1, sizeof *j);
+  enum api_format fmt = API_FMT_JSON;
+  const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
+  unsigned long long v;
+  if (j == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  j->opt = def;
+  if (!api_choose_json(in, &fmt, &e))
+    goto fail;
+  for (size_t i = 0; i < in->nquery; i++) {
+    const struct api_param *p = &in->query[i];
+#define IS(s)                                                                  \
+  (p->name_len == sizeof s - 1 && memcmp(p->name, s, p->name_len) == 0)
+    if (IS("level")) {
+      enum sudoku_level l = sudoku_level_from_name(p->value, p->value_len);
+      if (l == SUDOKU_LEVEL_COUNT &&
+          !(p->value_len == 3 && memcmp(p->value, "any", 3) == 0)) {
+        api_error_set(&e, API_INVALID_REQUEST,
+                      "level: expected easy, medium, hard, expert, extreme or "
+                      "any");
+        api_error_string(&e, "path", "level");
+        goto fail;
+      }
+      j->opt.level = l == SUDOKU_LEVEL_COUNT ? SUDOKU_LEVEL_ANY : l;
+    } else if (IS("symmetry")) {
+      enum sudoku_symmetry s =
+          sudoku_symmetry_from_name(p->value, p->value_len);
+      if (s == SUDOKU_SYM_COUNT) {
+        api_error_set(&e, API_INVALID_REQUEST,
+                      "symmetry: expected none, rot180, rot90, mirror, flip or "
+                      "diagonal");
+        api_error_string(&e, "path", "symmetry");
+        goto fail;
+      }
+      j->opt.symmetry = s;
+    } else if (IS("seed")) {
+      if (!query_number(p, 0, UINT64_MAX, &v, &e))
+        goto fail;
+      j->opt.seed = v;
+      j->seeded = true;
+    } else if (IS("size")) {
+      int br, bc;
+      if (!query_number(p, 4, 25, &v, &e))
+        goto fail;
+      if (!sudoku_box_shape((int)v, &br, &bc)) {
+        api_error_set(&e, API_BAD_SHAPE,
+                      "size=%llu: a %llux%llu grid has no box shape", v, v, v);
+        api_error_string(&e, "path", "size");
+        goto fail;
+      }
+      j->opt.box_rows = (uint8_t)br;
+      j->opt.box_cols = (uint8_t)bc;
+    } else if (IS("givens")) {
+      if (!query_number(p, 0, SUDOKU_MAX_CELLS, &v, &e))
+        goto fail;
+      j->opt.givens = (uint16_t)v;
+    } else if (!IS("format")) {
+      char shown[40];
+      api_safe_copy(shown, sizeof shown, p->name,
+                    p->name_len < 32 ? p->name_len : 32);
+      api_error_set(&e, API_INVALID_REQUEST,
+                    "unknown parameter %s; /generate takes level, symmetry, "
+                    "seed, size, givens",
+                    shown);
+      goto fail;
+    }
+#undef IS
+  }
+  if (!j->seeded)
+    j->opt.seed = sudoku_mix64(sudoku_clock_ns() ^ (uint64_t)(uintptr_t)j);
+  api_job_init(&j->base, &generate_ops, limits, in, fmt);
+  return &j->base;
+fail:
+  api_render_error(&e, in->accept, in->request_id, out);
+  free(j);
+  return NULL;
+}

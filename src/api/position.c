@@ -1,0 +1,275 @@
+/*
+ * position.c - what the playing endpoints (/hint, /check, /candidates,
+ * /steps) read: a puzzle (its givens), optionally the player's entries (a
+ * grid of the same shape whose filled cells are the player's values, givens
+ * repeated or not) and pencil marks. From JSON ({"puzzle", "entries",
+ * "candidates", "reveal", "box"}: the members an endpoint takes), a form
+ * (puzzle=..., entries=...), or text (the first grid is the puzzle, a second
+ * one the entries).
+ *
+ * Pencil marks, in JSON: an object {"r1c1": [1, 2, 5], ...} (cells not
+ * named keep every candidate), or an array of n*n arrays (row-major), or
+ * an array of n rows of n arrays. A filled cell's marks are ignored.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+void api_position_free(struct api_position *p) {
+  free(p->marks);
+  p->marks = NULL;
+}
+
+/* The mask of a JSON array of values 1..n; false with e set. */
+static bool marks_of(const cJSON *v, int n, const char *where, uint32_t *mask,
+                     struct api_error *e) {
+  if (!cJSON_IsArray(v)) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "%s: expected an array of candidate values 1..%d", where, n);
+    api_error_string(e, "path", where);
+    return false;
+  }
+  *mask = 0;
+  for (const cJSON *x = v->child; x != NULL; x = x->next) {
+    int d;
+    if (!api_json_int(x, where, 1, n, &d, e))
+      return false;
+    *mask |= 1u << (d - 1);
+  }
+  return true;
+}
+
+/* Parses "r3c5" (1-based) into a cell index of a side-n grid, or -1. */
+static int cell_of_name(const char *s, int n) {
+  int r = 0, c = 0, used = 0;
+  if (sscanf(s, "r%dc%d%n", &r, &c, &used) != 2 || s[used] != '\0' || r < 1 ||
+      r > n || c < 1 || c > n)
+    return -1;
+  return (r - 1) * n + (c - 1);
+}
+
+static bool read_marks(const cJSON *v, int n, uint32_t *marks,
+                       struct api_error *e) {
+  uint32_t all = n >= 32 ? ~0u : (1u << n) - 1;
+  char where[48];
+  for (int c = 0; c < n * n; c++)
+    marks[c] = all;
+  if (cJSON_IsObject(v)) {
+    for (const cJSON *m = v->child; m != NULL; m = m->next) {
+      int c = cell_of_name(m->string, n);
+      snprintf(where, sizeof where, "candidates.%.16s", m->string);
+      if (c < 0) {
+        api_error_set(e, API_INVALID_REQUEST,
+                      "%s: expected a cell name r1c1..r%dc%d", where, n, n);
+        api_error_string(e, "path", where);
+        return false;
+      }
+      if (!marks_of(m, n, where, &marks[c], e))
+        return false;
+    }
+    return true;
+  }
+  int size = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : -1;
+  bool rows = size == n && v->child != NULL && cJSON_IsArray(v->child) &&
+              cJSON_IsArray(v->child->child);
+  if (size != n * n && !rows) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "candidates: expected an object {\"r1c1\": [1, 2], ...}, an "
+                  "array of %d arrays, or %d rows of %d arrays",
+                  n * n, n, n);
+    api_error_string(e, "path", "candidates");
+    return false;
+  }
+  int c = 0;
+  for (const cJSON *x = v->child; x != NULL; x = x->next) {
+    if (!rows) {
+      snprintf(where, sizeof where, "candidates[%d]", c);
+      if (!marks_of(x, n, where, &marks[c++], e))
+        return false;
+      continue;
+    }
+    if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) != n) {
+      snprintf(where, sizeof where, "candidates[%d]", c / n);
+      api_error_set(e, API_INVALID_REQUEST, "%s: expected %d arrays", where, n);
+      api_error_string(e, "path", where);
+      return false;
+    }
+    for (const cJSON *y = x->child; y != NULL; y = y->next, c++) {
+      snprintf(where, sizeof where, "candidates[%d][%d]", c / n, c % n);
+      if (!marks_of(y, n, where, &marks[c], e))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* Entries agree with the givens: a given may be repeated, never changed. */
+static bool check_entries(struct api_position *p, struct api_error *e) {
+  const sudoku_grid *g = &p->puzzle;
+  if (p->entries.n != g->n || p->entries.box_rows != g->box_rows) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "entries: a %dx%d grid for a %dx%d puzzle", p->entries.n,
+                  p->entries.n, g->n, g->n);
+    api_error_string(e, "path", "entries");
+    return false;
+  }
+  for (int c = 0; c < g->n * g->n; c++) {
+    int given = g->cell[c], entry = p->entries.cell[c];
+    if (given != 0 && entry != 0 && entry != given) {
+      char cell[8];
+      sudoku_cell_name(g->n, c, cell, sizeof cell);
+      api_error_set(e, API_INVALID_REQUEST,
+                    "entries: %s is a given (%d); an entry cannot change it to "
+                    "%d",
+                    cell, given, entry);
+      api_error_string(e, "path", "entries");
+      api_error_string(e, "cell", cell);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool read_json_position(const char *body, size_t len, unsigned takes,
+                               struct api_position *p, struct api_error *e) {
+  const cJSON *puzzle = NULL, *entries = NULL, *cand = NULL, *reveal = NULL,
+              *box_v = NULL;
+  struct api_member members[5];
+  size_t nm = 0;
+  members[nm++] = (struct api_member){"puzzle", &puzzle};
+  if (takes & API_POS_ENTRIES)
+    members[nm++] = (struct api_member){"entries", &entries};
+  if (takes & API_POS_MARKS)
+    members[nm++] = (struct api_member){"candidates", &cand};
+  if (takes & API_POS_REVEAL)
+    members[nm++] = (struct api_member){"reveal", &reveal};
+  members[nm++] = (struct api_member){"box", &box_v};
+  cJSON *root = api_json_object(body, len, members, nm, e);
+  int box[2];
+  bool ok = false;
+  if (root == NULL)
+    return false;
+  if (puzzle == NULL) {
+    api_error_set(e, API_INVALID_REQUEST, "expected a \"puzzle\" member");
+    goto done;
+  }
+  if (box_v != NULL && !api_json_box(box_v, box, e))
+    goto done;
+  if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &p->puzzle, e))
+    goto done;
+  if (entries != NULL) {
+    if (!api_json_grid(entries, box_v ? box : NULL, "entries", &p->entries, e))
+      goto done;
+    p->has_entries = true;
+    if (!check_entries(p, e))
+      goto done;
+  }
+  if (reveal != NULL) {
+    if (!cJSON_IsBool(reveal)) {
+      api_error_set(e, API_INVALID_REQUEST, "reveal: expected true or false");
+      api_error_string(e, "path", "reveal");
+      goto done;
+    }
+    p->reveal = cJSON_IsTrue(reveal);
+  }
+  if (cand != NULL) {
+    p->marks = malloc(SUDOKU_MAX_CELLS * sizeof *p->marks);
+    if (p->marks == NULL) {
+      api_error_set(e, API_INTERNAL, NULL);
+      goto done;
+    }
+    if (!read_marks(cand, p->puzzle.n, p->marks, e))
+      goto done;
+  }
+  ok = true;
+done:
+  cJSON_Delete(root);
+  return ok;
+}
+
+/* Text: the first grid is the puzzle, a second one the entries. */
+static bool read_text_position(const char *body, size_t len, unsigned takes,
+                               struct api_position *p, struct api_error *e) {
+  struct api_puzzles ps = {NULL, 0, false};
+  bool ok = api_read_text(body, len, 2, &ps, e);
+  if (ok && ps.count == 2 && !(takes & API_POS_ENTRIES)) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "two grids: this endpoint takes one puzzle");
+    ok = false;
+  }
+  if (ok) {
+    p->puzzle = ps.item[0].grid;
+    if (ps.count == 2) {
+      p->entries = ps.item[1].grid;
+      p->has_entries = true;
+      ok = check_entries(p, e);
+    }
+  }
+  api_puzzles_free(&ps);
+  return ok;
+}
+
+bool api_read_position(const struct api_input *in, unsigned takes,
+                       struct api_position *p, struct api_error *e) {
+  const char *body = in->body != NULL ? in->body : "";
+  memset(p, 0, sizeof *p);
+  switch (api_body_sniff(in)) {
+  case API_BODY_JSON:
+    return read_json_position(body, in->body_len, takes, p, e);
+  case API_BODY_TEXT:
+    return read_text_position(body, in->body_len, takes, p, e);
+  case API_BODY_FORM: {
+    struct api_form form;
+    if (!api_form_decode(body, in->body_len, &form, e))
+      return false;
+    const struct api_param *puzzle = NULL, *entries = NULL;
+    bool ok = true;
+    for (size_t i = 0; i < form.count && ok; i++) {
+      const struct api_param *f = &form.field[i];
+      const struct api_param **slot =
+          f->name_len == 6 && memcmp(f->name, "puzzle", 6) == 0 ? &puzzle
+          : f->name_len == 7 && memcmp(f->name, "entries", 7) == 0 &&
+                  (takes & API_POS_ENTRIES)
+              ? &entries
+              : NULL;
+      if (slot != NULL && *slot != NULL) {
+        api_error_set(e, API_INVALID_REQUEST, "form field %.7s appears twice",
+                      f->name);
+        ok = false;
+      } else if (slot != NULL) {
+        *slot = f;
+      }
+    }
+    if (ok && puzzle == NULL) {
+      api_error_set(e, API_INVALID_REQUEST, "form: expected a puzzle field");
+      ok = false;
+    }
+    if (ok)
+      ok = read_text_position(puzzle->value, puzzle->value_len, 0, p, e);
+    if (ok && entries != NULL) {
+      struct api_position ent;
+      ok = read_text_position(entries->value, entries->value_len, 0, &ent, e);
+      if (ok) {
+        p->entries = ent.puzzle;
+        p->has_entries = true;
+        ok = check_entries(p, e);
+      }
+    }
+    api_form_free(&form);
+    return ok;
+  }
+  default:
+    api_error_set(e, API_UNSUPPORTED_MEDIA_TYPE, NULL);
+    return false;
+  }
+}
+
+void api_position_grid(const struct api_position *p, sudoku_grid *out) {
+  *out = p->puzzle;
+  if (p->has_entries)
+    for (int c = 0; c < p->puzzle.n * p->puzzle.n; c++)
+      if (out->cell[c] == 0)
+        out->cell[c] = p->entries.cell[c];
+}

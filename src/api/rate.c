@@ -1,0 +1,196 @@
+/*
+ * rate.c - POST /rate: the rating of one puzzle or a batch, on Sudoku
+ * Explainer's scale: {"rating", "level", "hardest", "solved", "step_count",
+ * "counts"}; a batch answers {"results": [...]} with a status per item,
+ * as /solve does. With Accept: text/plain (or ?format=judge), one line a
+ * puzzle: "3.2 hard x-wing", or the reason in place ("no solution").
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+struct rated {
+  enum sudoku_status status;
+  struct sudoku_rating r;
+};
+
+struct rate_job {
+  struct api_job base;
+  struct api_puzzles ps;
+  struct rated *out; /* one per item */
+};
+
+static enum api_cost rate_cost(struct api_job *job) {
+  struct rate_job *j = (struct rate_job *)job;
+  for (uint32_t i = 0; i < j->ps.count; i++)
+    if (j->ps.item[i].grid.n > 9)
+      return API_COST_LONG;
+  return j->ps.count > 8 ? API_COST_LONG : API_COST_SHORT;
+}
+
+/* The problem of an item that has no rating. */
+static void item_error(const struct api_item *it, const struct rated *r,
+                       struct api_error *e) {
+  if (r->status == SUDOKU_CONFLICT)
+    api_conflict_error(&it->grid, e);
+  else
+    api_error_set(e, (enum api_problem)r->status, NULL);
+}
+
+static void rate_text(struct rate_job *j, struct api_response *out) {
+  size_t cap = (size_t)j->ps.count * 96 + 1, len = 0;
+  char *body = malloc(cap);
+  if (body == NULL) {
+    struct api_error e = {API_INTERNAL, "out of memory", NULL};
+    api_render_error(&e, NULL, NULL, out);
+    return;
+  }
+  for (uint32_t i = 0; i < j->ps.count; i++) {
+    const struct rated *r = &j->out[i];
+    int w;
+    if (r->status == SUDOKU_OK)
+      w = snprintf(body + len, cap - len, "%u.%u %s %s\n", r->r.rating / 10,
+                   r->r.rating % 10, sudoku_level_name(r->r.level),
+                   sudoku_technique_id(r->r.hardest));
+    else
+      w = snprintf(body + len, cap - len, "%s\n", sudoku_strerror(r->status));
+    len += w > 0 ? (size_t)w : 0;
+  }
+  out->status = 200;
+  out->content_type = CT_TEXT;
+  out->body = body;
+  out->body_len = len;
+  out->outcome = "rated";
+}
+
+static void rate_run(struct api_job *job, uint64_t deadline_ns,
+                     struct api_response *out) {
+  struct rate_job *j = (struct rate_job *)job;
+  for (uint32_t i = 0; i < j->ps.count; i++) {
+    if (j->ps.item[i].error.problem != API_OK)
+      continue;
+    struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
+    j->out[i].status = sudoku_rate(&j->ps.item[i].grid, &lim, &j->out[i].r);
+  }
+  out->puzzles = j->ps.count;
+  if (job->format != API_FMT_JSON) {
+    rate_text(j, out);
+    return;
+  }
+  if (!j->ps.batch) {
+    struct api_error e = {API_OK, "", NULL};
+    if (j->out[0].status != SUDOKU_OK) {
+      item_error(&j->ps.item[0], &j->out[0], &e);
+      api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
+      return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    if (o != NULL)
+      api_rating_into(o, &j->out[0].r);
+    api_render_json(o, 200, "rated", out);
+    return;
+  }
+  cJSON *o = cJSON_CreateObject();
+  cJSON *results = o != NULL ? cJSON_AddArrayToObject(o, "results") : NULL;
+  uint32_t rated = 0;
+  for (uint32_t i = 0; i < j->ps.count && results != NULL; i++) {
+    cJSON *item = cJSON_CreateObject();
+    if (item == NULL)
+      break;
+    api_add_int(item, "index", i);
+    struct api_item *it = &j->ps.item[i];
+    if (it->error.problem == API_OK && j->out[i].status == SUDOKU_OK) {
+      rated++;
+      cJSON_AddStringToObject(item, "status", "rated");
+      api_rating_into(item, &j->out[i].r);
+    } else {
+      struct api_error e = {API_OK, "", NULL};
+      struct api_error *err = &it->error;
+      if (err->problem == API_OK) {
+        item_error(it, &j->out[i], &e);
+        err = &e;
+      }
+      cJSON_AddStringToObject(item, "status", api_problem_code(err->problem));
+      cJSON_AddStringToObject(item, "title", api_problem_title(err->problem));
+      api_add_int(item, "http_status",
+                  (uint64_t)api_problem_status(err->problem));
+      cJSON_AddStringToObject(item, "detail", err->detail);
+      api_error_into(err, item);
+    }
+    cJSON_AddItemToArray(results, item);
+  }
+  if (o != NULL) {
+    api_add_int(o, "count", j->ps.count);
+    api_add_int(o, "rated", rated);
+    api_add_int(o, "failed", j->ps.count - rated);
+  }
+  api_render_json(o, 200, rated == j->ps.count ? "rated" : "batch-partial",
+                  out);
+}
+
+static void rate_free(struct api_job *job) {
+  struct rate_job *j = (struct rate_job *)job;
+  api_puzzles_free(&j->ps);
+  free(j->out);
+  free(j);
+}
+
+static const struct api_job_ops rate_ops = {rate_cost, rate_run, rate_free};
+
+struct api_job *api_parse_rate(const struct api_limits *limits,
+                               const struct api_input *in,
+                               struct api_response *out) {
+  struct api_error e = {API_OK, "", NULL};
+  struct rate_job *j = calloc(1, sizeof *j);
+  enum api_format fmt = API_FMT_JSON;
+  enum api_body_type type = api_body_sniff(in);
+  const char *body = in->body != NULL ? in->body : "";
+  cJSON *root = NULL;
+  if (j == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  if (!api_choose_format(api_query_find(in, "format"), in->accept,
+                         type == API_BODY_TEXT, &fmt, &e))
+    goto fail;
+  bool ok = false;
+  if (type == API_BODY_JSON) {
+    ok = api_read_json_puzzles(body, in->body_len, limits->max_puzzles, NULL, 0,
+                               &root, &j->ps, &e);
+    cJSON_Delete(root);
+  } else if (type == API_BODY_TEXT || type == API_BODY_FORM) {
+    struct api_position p;
+    if (type == API_BODY_FORM) { /* puzzle=...: one puzzle */
+      ok = api_read_position(in, 0, &p, &e);
+      if (ok) {
+        j->ps.item = calloc(1, sizeof *j->ps.item);
+        ok = j->ps.item != NULL;
+        if (ok) {
+          j->ps.item[0].grid = p.puzzle;
+          j->ps.count = 1;
+        }
+      }
+    } else {
+      ok = api_read_text(body, in->body_len, limits->max_puzzles, &j->ps, &e);
+    }
+  } else {
+    api_error_set(&e, API_UNSUPPORTED_MEDIA_TYPE, NULL);
+  }
+  if (!ok)
+    goto fail;
+  j->out = calloc(j->ps.count, sizeof *j->out);
+  if (j->out == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  api_job_init(&j->base, &rate_ops, limits, in,
+               fmt == API_FMT_JSON ? API_FMT_JSON : API_FMT_JUDGE);
+  return &j->base;
+fail:
+  api_render_error(&e, in->accept, in->request_id, out);
+  if (j != NULL)
+    rate_free(&j->base);
+  return NULL;
+}

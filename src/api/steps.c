@@ -1,0 +1,156 @@
+/*
+ * steps.c - POST /steps: the whole logical path from the puzzle to its
+ * solution, and its rating: {"rating", "level", "hardest", "solved",
+ * "step_count", "counts", "steps": [step, ...]}, the object of
+ * `sudoku steps --json`. With Accept: text/plain, one sentence a line.
+ * A puzzle with no solution or several is refused (422).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+/* Steps kept at the most: a 25x25 path has at most 625 placements, and
+ * eliminations steps between them; past this the path is cut (said). */
+#define API_MAX_STEPS 4096u
+
+struct steps_job {
+  struct api_job base;
+  struct api_position pos;
+};
+
+struct walk {
+  cJSON *list;
+  int n;
+  uint32_t kept;
+  char *text; /* text answers: the sentences */
+  size_t len, cap;
+};
+
+static bool on_step(const struct sudoku_step *st, void *ctx) {
+  struct walk *w = ctx;
+  if (w->kept >= API_MAX_STEPS)
+    return false;
+  w->kept++;
+  if (w->list != NULL) {
+    cJSON *o = cJSON_CreateObject();
+    if (o != NULL) {
+      api_step_into(o, st, w->n);
+      cJSON_AddItemToArray(w->list, o);
+    }
+    return true;
+  }
+  char line[SUDOKU_EXPLAIN_MAX + 8];
+  size_t len = sudoku_step_explain(st, w->n, line, sizeof line - 2);
+  if (len > sizeof line - 3)
+    len = sizeof line - 3;
+  line[len++] = '\n';
+  if (w->len + len + 1 > w->cap) {
+    size_t cap = w->cap ? w->cap * 2 : 4096;
+    while (cap < w->len + len + 1)
+      cap *= 2;
+    char *p = realloc(w->text, cap);
+    if (p == NULL)
+      return false;
+    w->text = p;
+    w->cap = cap;
+  }
+  memcpy(w->text + w->len, line, len);
+  w->len += len;
+  w->text[w->len] = '\0';
+  return true;
+}
+
+static enum api_cost steps_cost(struct api_job *job) {
+  struct steps_job *j = (struct steps_job *)job;
+  return j->pos.puzzle.n <= 9 ? API_COST_SHORT : API_COST_LONG;
+}
+
+static void steps_run(struct api_job *job, uint64_t deadline_ns,
+                      struct api_response *out) {
+  struct steps_job *j = (struct steps_job *)job;
+  struct api_error e = {API_OK, "", NULL};
+  struct walk w = {NULL, j->pos.puzzle.n, 0, NULL, 0, 0};
+  cJSON *o = NULL;
+  if (job->format == API_FMT_JSON) {
+    o = cJSON_CreateObject();
+    w.list = o != NULL ? cJSON_CreateArray() : NULL;
+    if (w.list == NULL) {
+      api_error_set(&e, API_INTERNAL, NULL);
+      goto fail;
+    }
+  }
+  struct sudoku_rating *r = malloc(sizeof *r);
+  if (r == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
+  enum sudoku_status s =
+      sudoku_logic_solve(&j->pos.puzzle, &lim, on_step, &w, r);
+  if (s == SUDOKU_CONFLICT) {
+    free(r);
+    api_conflict_error(&j->pos.puzzle, &e);
+    goto fail;
+  }
+  if (s != SUDOKU_OK && s != SUDOKU_DEADLINE) {
+    free(r);
+    api_error_set(&e, (enum api_problem)s, NULL);
+    goto fail;
+  }
+  if (o == NULL) {
+    free(r);
+    out->status = 200;
+    out->content_type = CT_TEXT;
+    out->body = w.text != NULL ? w.text : calloc(1, 1);
+    out->body_len = w.len;
+    out->outcome = s == SUDOKU_OK ? "rated" : "rated-partial";
+    return;
+  }
+  api_rating_into(o, r);
+  if (s == SUDOKU_DEADLINE)
+    cJSON_AddStringToObject(o, "stopped", "deadline-exceeded");
+  if (w.kept >= API_MAX_STEPS)
+    cJSON_AddTrueToObject(o, "steps_truncated");
+  cJSON_AddItemToObject(o, "steps", w.list);
+  free(r);
+  api_render_json(o, 200, s == SUDOKU_OK ? "rated" : "rated-partial", out);
+  return;
+fail:
+  cJSON_Delete(o);
+  cJSON_Delete(w.list); /* not in o until the end */
+  free(w.text);
+  api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
+}
+
+static void steps_free(struct api_job *job) {
+  struct steps_job *j = (struct steps_job *)job;
+  api_position_free(&j->pos);
+  free(j);
+}
+
+static const struct api_job_ops steps_ops = {steps_cost, steps_run, steps_free};
+
+struct api_job *api_parse_steps(const struct api_limits *limits,
+                                const struct api_input *in,
+                                struct api_response *out) {
+  struct api_error e = {API_OK, "", NULL};
+  struct steps_job *j = calloc(1, sizeof *j);
+  enum api_format fmt = API_FMT_JSON;
+  if (j == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  if (!api_choose_format(api_query_find(in, "format"), in->accept, false, &fmt,
+                         &e) ||
+      !api_read_position(in, 0, &j->pos, &e))
+    goto fail;
+  api_job_init(&j->base, &steps_ops, limits, in,
+               fmt == API_FMT_JSON ? API_FMT_JSON : API_FMT_JUDGE);
+  return &j->base;
+fail:
+  api_render_error(&e, in->accept, in->request_id, out);
+  if (j != NULL)
+    steps_free(&j->base);
+  return NULL;
+}

@@ -1,0 +1,208 @@
+/*
+ * generate.c - `sudoku generate`: K new puzzles on stdout, one line each
+ * (or judge text), reproducible from a seed. No HTTP, no JSON.
+ *
+ * Puzzle i (0-based) of a run uses the seed N+i, so any one of them can be
+ * regenerated alone with --seed N+i --count 1. Without --seed, N comes from
+ * the clock and is printed on stderr so that the run can be repeated.
+ * Exit status: 0 all generated, 1 some puzzle not generated in time (the
+ * line "no puzzle" in its place, the reason on stderr), 2 bad usage.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "sudoku_generate.h"
+
+#define CLI_MAX_COUNT 1000000u
+
+static const char usage[] =
+    "usage: sudoku generate [--level L] [--symmetry S] [--seed N] [--count K]\n"
+    "                       [--size N] [--givens G] [--solution]\n"
+    "                       [--format line|judge] [--deadline-ms N] [--help]\n"
+    "Prints new Sudoku puzzles: unique, minimal (or with G givens), with a\n"
+    "symmetric pattern of givens, rated at level L.\n"
+    "  --level L        easy, medium, hard, expert, extreme, or any (default)\n"
+    "  --symmetry S     none, rot180 (default), rot90, mirror, flip, diagonal\n"
+    "  --seed N         0..2^64-1; puzzle i of the run uses seed N+i "
+    "(default:\n"
+    "                   from the clock, printed on stderr)\n"
+    "  --count K        puzzles to print (default 1)\n"
+    "  --size N         side: 4, 6, 8, 9 (default), 10, 12, 15, 16, ... 25\n"
+    "  --givens G       stop at exactly G givens instead of a minimal puzzle\n"
+    "  --solution       print each puzzle's solution after it\n"
+    "  --format line    one line of n*n symbols a puzzle, '.' blank (default)\n"
+    "  --format judge   rows of numbers, 0 blank, an empty line between grids\n"
+    "  --deadline-ms N  give up on a puzzle after N ms (default 10000; 0 =\n"
+    "                   never)\n"
+    "Exit status: 0 all generated, 1 some puzzle not generated in time (the\n"
+    "line \"no puzzle\" in its place), 2 bad usage.\n";
+
+struct gen_cli {
+  struct sudoku_generate_options opt;
+  uint64_t seed;
+  bool seeded, solution, judge;
+  unsigned long long count;
+};
+
+/* Parses a decimal unsigned integer no larger than max. */
+static bool parse_u64(const char *s, unsigned long long max,
+                      unsigned long long *out) {
+  char *end;
+  errno = 0;
+  if (s[0] < '0' || s[0] > '9')
+    return false;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || *end || v > max)
+    return false;
+  *out = v;
+  return true;
+}
+
+static int bad_value(const char *opt, const char *want, const char *got) {
+  fprintf(stderr, "sudoku generate: %s takes %s, not '%s'\n", opt, want, got);
+  return 2;
+}
+
+/* Parses argv. Returns -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, struct gen_cli *g) {
+  int n = 9;
+  unsigned long long v, givens = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(usage, stdout);
+      return 0;
+    } else if (strcmp(a, "--solution") == 0) {
+      g->solution = true;
+      continue;
+    } else if (val == NULL) {
+      fprintf(stderr, "sudoku generate: unknown or incomplete option '%s'\n%s",
+              a, usage);
+      return 2;
+    }
+    i++;
+    if (strcmp(a, "--level") == 0) {
+      if (strcmp(val, "any") == 0) {
+        g->opt.level = SUDOKU_LEVEL_ANY;
+      } else {
+        g->opt.level = sudoku_level_from_name(val, strlen(val));
+        if (g->opt.level == SUDOKU_LEVEL_COUNT)
+          return bad_value(a, "easy, medium, hard, expert, extreme or any",
+                           val);
+      }
+    } else if (strcmp(a, "--symmetry") == 0) {
+      g->opt.symmetry = sudoku_symmetry_from_name(val, strlen(val));
+      if (g->opt.symmetry == SUDOKU_SYM_COUNT)
+        return bad_value(a, "none, rot180, rot90, mirror, flip or diagonal",
+                         val);
+    } else if (strcmp(a, "--seed") == 0) {
+      if (!parse_u64(val, UINT64_MAX, &v))
+        return bad_value(a, "an integer 0..18446744073709551615", val);
+      g->seed = v;
+      g->seeded = true;
+    } else if (strcmp(a, "--count") == 0) {
+      if (!parse_u64(val, CLI_MAX_COUNT, &g->count))
+        return bad_value(a, "an integer 0..1000000", val);
+    } else if (strcmp(a, "--size") == 0) {
+      int br, bc;
+      if (!parse_u64(val, SUDOKU_MAX_N, &v) ||
+          !sudoku_box_shape((int)v, &br, &bc))
+        return bad_value(a, "a side 4..25 with boxes (not a prime)", val);
+      n = (int)v;
+      g->opt.box_rows = (uint8_t)br;
+      g->opt.box_cols = (uint8_t)bc;
+    } else if (strcmp(a, "--givens") == 0) {
+      if (!parse_u64(val, SUDOKU_MAX_CELLS, &givens))
+        return bad_value(a, "a number of givens, 0 = minimal", val);
+    } else if (strcmp(a, "--format") == 0) {
+      if (strcmp(val, "judge") != 0 && strcmp(val, "line") != 0)
+        return bad_value(a, "line or judge", val);
+      g->judge = strcmp(val, "judge") == 0;
+    } else if (strcmp(a, "--deadline-ms") == 0) {
+      if (!parse_u64(val, 86400000ull, &v))
+        return bad_value(a, "milliseconds 0..86400000", val);
+      g->opt.deadline_us = v * 1000u;
+    } else {
+      fprintf(stderr, "sudoku generate: unknown option '%s'\n%s", a, usage);
+      return 2;
+    }
+  }
+  if (givens > (unsigned long long)n * (unsigned)n) {
+    fprintf(stderr, "sudoku generate: --givens %llu exceeds the %d cells\n",
+            givens, n * n);
+    return 2;
+  }
+  g->opt.givens = (uint16_t)givens;
+  return -1;
+}
+
+/* A seed that differs from run to run: the realtime clock in ns. */
+static uint64_t clock_seed(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void print_grid(const sudoku_grid *g, bool judge, bool *first) {
+  char buf[SUDOKU_TEXT_MAX];
+  if (judge) {
+    if (!*first)
+      fputc('\n', stdout);
+    sudoku_write_judge(g, buf, sizeof buf);
+  } else {
+    sudoku_write_line(g, buf, sizeof buf);
+  }
+  fputs(buf, stdout);
+  *first = false;
+}
+
+int cli_cmd_generate(int argc, char **argv) {
+  struct gen_cli g = {SUDOKU_GENERATE_DEFAULT, 0, false, false, false, 1};
+  g.opt.deadline_us = CLI_DEFAULT_DEADLINE_MS * 1000ull;
+  int rc = parse_args(argc, argv, &g);
+  if (rc >= 0)
+    return rc;
+  if (!g.seeded) {
+    g.seed = clock_seed();
+    fprintf(stderr, "sudoku generate: seed %llu\n", (unsigned long long)g.seed);
+  }
+  bool first = true;
+  rc = 0;
+  for (unsigned long long i = 0; i < g.count; i++) {
+    struct sudoku_generated out;
+    g.opt.seed = g.seed + i; /* wraps around at 2^64, as documented */
+    enum sudoku_status s = sudoku_generate(&g.opt, &out);
+    if (s == SUDOKU_BAD_VALUE || s == SUDOKU_BAD_SHAPE) {
+      fprintf(stderr,
+              "sudoku generate: %u givens cannot be reached with symmetry "
+              "%s on a %dx%d grid (its orbits hold %s cells)\n",
+              g.opt.givens, sudoku_symmetry_name(g.opt.symmetry), out.puzzle.n,
+              out.puzzle.n,
+              g.opt.symmetry == SUDOKU_SYM_ROT90 ? "4 or 1" : "1 or 2");
+      return 2;
+    }
+    if (s != SUDOKU_OK) {
+      fprintf(stderr,
+              "sudoku generate: puzzle %llu (seed %llu): %s after %u "
+              "attempts\n",
+              i + 1, (unsigned long long)g.opt.seed, sudoku_strerror(s),
+              out.attempts);
+      fputs(first || !g.judge ? "no puzzle\n" : "\nno puzzle\n", stdout);
+      first = false;
+      rc = 1;
+      continue;
+    }
+    print_grid(&out.puzzle, g.judge, &first);
+    if (g.solution)
+      print_grid(&out.solution, g.judge, &first);
+  }
+  if (fflush(stdout) != 0) {
+    fprintf(stderr, "sudoku generate: cannot write the output\n");
+    return 2;
+  }
+  return rc;
+}

@@ -1,0 +1,64 @@
+/*
+ * gen.h - what the files of src/core/generate share and nobody else sees:
+ * the orbits of a symmetry, the random complete grid, the removal of
+ * givens, and the clock arithmetic of the deadline.
+ */
+#ifndef SUDOKU_GEN_INTERNAL_H
+#define SUDOKU_GEN_INTERNAL_H
+
+#include "internal.h"
+#include "sudoku_generate.h"
+
+#define GEN_ORBIT_MAX 4 /* rot90's orbits are the largest */
+
+/* The orbits of a symmetry over the cells of an n x n grid, in the order of
+ * their smallest cell. Every cell is in exactly one orbit. */
+struct gen_orbits {
+  uint16_t count;
+  uint8_t size[SUDOKU_MAX_CELLS];
+  uint16_t cell[SUDOKU_MAX_CELLS][GEN_ORBIT_MAX];
+};
+
+/* Fills o for side n (4..25) and symmetry s (< SUDOKU_SYM_COUNT). */
+void gen_orbits_init(struct gen_orbits *o, int n, enum sudoku_symmetry s);
+
+/* True when some set of whole orbits holds exactly `cells` cells (what a
+ * target number of givens needs). O(orbits x cells) bit work. */
+bool gen_orbits_reach(const struct gen_orbits *o, int cells);
+
+/* Microseconds left before deadline_ns (absolute core_now_ns time; 0 = no
+ * deadline, which returns 0 = no limit for sudoku_solve). Returns false
+ * when the deadline has passed. */
+bool gen_time_left(uint64_t deadline_ns, uint64_t *left_us);
+
+/* Solutions of g counted to 2 (0, 1 or 2 for "two or more"), or -1 when
+ * the deadline passed first. With exactly one, *solution (may be NULL)
+ * receives it. */
+int gen_count(const sudoku_grid *g, uint64_t deadline_ns,
+              sudoku_grid *solution);
+
+/*
+ * A random complete grid of box shape br x bc into *out, drawn from p: the
+ * diagonal boxes get random permutations, then random cells in a random
+ * order get random values, each checked by a count, until exactly one
+ * completion is left (which is then the grid). Depends only on p and on
+ * the counts, not on the solver's search order. Returns SUDOKU_OK or
+ * SUDOKU_DEADLINE.
+ */
+enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
+                            uint64_t deadline_ns, sudoku_grid *out);
+
+/*
+ * Removes givens from *puzzle (a complete grid on entry) an orbit at a time
+ * in a random order drawn from p, keeping an orbit whenever its removal
+ * leaves a second solution. target 0: until no orbit can go; else orbits
+ * that would go below target are skipped and the removal stops at target.
+ * *accepted: target 0, the result is minimal given by given (each single
+ * given checked when orbits hold several cells); else exactly target
+ * givens remain. Returns SUDOKU_OK or SUDOKU_DEADLINE.
+ */
+enum sudoku_status gen_dig(sudoku_grid *puzzle, const struct gen_orbits *o,
+                           int target, struct sudoku_prng *p,
+                           uint64_t deadline_ns, bool *accepted);
+
+#endif

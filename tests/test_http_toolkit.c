@@ -1,0 +1,277 @@
+/*
+ * test_http_toolkit.c - the playing endpoints (/hint, /check, /candidates,
+ * /steps, /rate, /generate) on the real sudokud over TCP: every status and
+ * media type openapi.yaml documents for them (the contract test checks
+ * each answer logged here), caching of seeded /generate, and their metrics.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests.h"
+
+static struct server play, closed;
+
+/* play: a 3 s deadline (an extreme 25x25 /generate cannot finish); closed: no
+ * room in the worker lanes, so work for a worker is a 503 at once. */
+static void play_start(void) {
+  server_start(&play, "--max-body 4096 --deadline-ms 3000 --threads 2");
+  server_start(&closed, "--queue 0 --threads 2");
+}
+static void play_stop(void) {
+  server_stop(&play);
+  server_stop(&closed);
+}
+
+#define JSON_HDR "Content-Type: application/json\r\n"
+#define TEXT_HDR "Content-Type: text/plain\r\n"
+#define ACCEPT_TEXT "Accept: text/plain\r\n"
+#define PNG_HDR "Content-Type: image/png\r\n"
+#define ACCEPT_PNG "Accept: image/png\r\n"
+#define HUGE_HDR "Content-Length: 100000\r\n"
+#define CLASSIC_BODY "{\"puzzle\":\"" CLASSIC "\"}"
+#define MULTI_BODY "{\"puzzle\":\"" MULTI "\"}"
+#define CONFLICT_BODY "{\"puzzle\":\"" CONFLICTING "\"}"
+
+/* on closed?, method, path, headers, body, status, content type, piece */
+static const struct {
+  bool closed;
+  const char *method, *path, *headers, *body;
+  int status;
+  const char *ctype, *has;
+} cases[] = {
+    /* /hint */
+    {0, "POST", "/hint", JSON_HDR, CLASSIC_BODY, 200, "application/json",
+     "\"kind\":\"step\",\"technique\":\"hidden-single\""},
+    {0, "POST", "/hint", JSON_HDR, "{", 400, "application/problem+json",
+     "invalid-json"},
+    {0, "POST", "/hint", JSON_HDR, MULTI_BODY, 422, "application/problem+json",
+     "/problems/not-unique"},
+    {0, "POST", "/hint", JSON_HDR ACCEPT_PNG, CLASSIC_BODY, 406,
+     "application/problem+json", "not-acceptable"},
+    {0, "POST", "/hint", JSON_HDR ACCEPT_TEXT, CLASSIC_BODY, 406, "text/plain",
+     "error: "},
+    {1, "POST", "/hint", JSON_HDR, CLASSIC_BODY, 503,
+     "application/problem+json", "/problems/overloaded"},
+    /* /check */
+    {0, "POST", "/check", JSON_HDR,
+     "{\"puzzle\":\"" CLASSIC "\",\"entries\":\"..1\"}", 400,
+     "application/problem+json", "entries: expected"},
+    {0, "POST", "/check", JSON_HDR, CLASSIC_BODY, 200, "application/json",
+     "\"complete\":false,\"solvable\":true"},
+    {0, "POST", "/check", JSON_HDR, MULTI_BODY, 422, "application/problem+json",
+     "/problems/not-unique"},
+    {0, "POST", "/check", JSON_HDR ACCEPT_PNG, CLASSIC_BODY, 406,
+     "application/problem+json", "not-acceptable"},
+    {0, "POST", "/check", JSON_HDR ACCEPT_TEXT, CLASSIC_BODY, 406, "text/plain",
+     "error: "},
+    {1, "POST", "/check", JSON_HDR, CLASSIC_BODY, 503,
+     "application/problem+json", "/problems/overloaded"},
+    /* /candidates */
+    {0, "POST", "/candidates", JSON_HDR, CLASSIC_BODY, 200, "application/json",
+     "\"r1c3\":[1,2,4]"},
+    {0, "POST", "/candidates?form=array", TEXT_HDR, CLASSIC, 200,
+     "application/json", "\"candidates\":[[[],[],[1,2,4]"},
+    {0, "POST", "/candidates", JSON_HDR, "{\"puzzle\":7}", 400,
+     "application/problem+json", "puzzle: expected a string"},
+    {0, "POST", "/candidates", JSON_HDR, CONFLICT_BODY, 422,
+     "application/problem+json", "/problems/conflicting-givens"},
+    {0, "POST", "/candidates", JSON_HDR ACCEPT_PNG, CLASSIC_BODY, 406,
+     "application/problem+json", "not-acceptable"},
+    {0, "POST", "/candidates", JSON_HDR ACCEPT_TEXT, CLASSIC_BODY, 406,
+     "text/plain", "error: "},
+    {1, "POST", "/candidates", JSON_HDR, CLASSIC_BODY, 503,
+     "application/problem+json", "/problems/overloaded"},
+    /* /steps */
+    {0, "POST", "/steps", JSON_HDR, CLASSIC_BODY, 200, "application/json",
+     "\"steps\":[{\"technique\":\"hidden-single\""},
+    {0, "POST", "/steps", TEXT_HDR ACCEPT_TEXT, CLASSIC, 200, "text/plain",
+     "r1c6 is the only place for 8 in box 2.\n"},
+    {0, "POST", "/steps", JSON_HDR, "{\"puzzle\":\"12\"}", 400,
+     "application/problem+json", "invalid-puzzle"},
+    {0, "POST", "/steps", TEXT_HDR ACCEPT_TEXT, "53..7....\n6..19x...\n", 400,
+     "text/plain", "error: line 2, column 6"},
+    {0, "POST", "/steps", JSON_HDR, MULTI_BODY, 422, "application/problem+json",
+     "/problems/not-unique"},
+    {0, "POST", "/steps", JSON_HDR ACCEPT_TEXT, MULTI_BODY, 422, "text/plain",
+     "error: "},
+    {0, "POST", "/steps", JSON_HDR ACCEPT_PNG, CLASSIC_BODY, 406,
+     "application/problem+json", "not-acceptable"},
+    {1, "POST", "/steps", JSON_HDR, CLASSIC_BODY, 503,
+     "application/problem+json", "/problems/overloaded"},
+    {1, "POST", "/steps", JSON_HDR ACCEPT_TEXT, CLASSIC_BODY, 503, "text/plain",
+     "error: "},
+    /* /rate */
+    {0, "POST", "/rate", JSON_HDR, CLASSIC_BODY, 200, "application/json",
+     "\"rating\":1.2,\"level\":\"easy\""},
+    {0, "POST", "/rate", TEXT_HDR, CLASSIC "\n" CLASSIC "\n", 200, "text/plain",
+     "1.2 easy hidden-single\n1.2 easy hidden-single\n"},
+    {0, "POST", "/rate", JSON_HDR,
+     "{\"puzzles\":[\"" CLASSIC "\",\"" NO_SOLUTION "\"]}", 200,
+     "application/json", "\"count\":2,\"rated\":1,\"failed\":1"},
+    {0, "POST", "/rate", JSON_HDR, "{\"puzzle\":1,\"puzzle\":2}", 400,
+     "application/problem+json", "appears twice"},
+    {0, "POST", "/rate", TEXT_HDR ACCEPT_TEXT, "-1 3 5 4 6 9 2 7 8\n", 400,
+     "text/plain", "error: line 1, column 1: '-' before a digit"},
+    {0, "POST", "/rate", JSON_HDR, MULTI_BODY, 422, "application/problem+json",
+     "/problems/not-unique"},
+    {0, "POST", "/rate", JSON_HDR ACCEPT_PNG, CLASSIC_BODY, 406,
+     "application/problem+json", "not-acceptable"},
+    {1, "POST", "/rate", JSON_HDR, CLASSIC_BODY, 503,
+     "application/problem+json", "/problems/overloaded"},
+    {1, "POST", "/rate", TEXT_HDR ACCEPT_TEXT, CLASSIC, 503, "text/plain",
+     "error: "},
+    /* /generate */
+    {0, "GET", "/generate?level=easy&seed=7", NULL, NULL, 200,
+     "application/json", "\"seed\":\"7\",\"level\":\"easy\""},
+    {0, "GET", "/generate?level=impossible", NULL, NULL, 400,
+     "application/problem+json", "level: expected easy"},
+    {0, "GET", "/generate?size=25&level=extreme&seed=1", NULL, NULL, 422,
+     "application/problem+json", "/problems/deadline-exceeded"},
+    {0, "GET", "/generate", ACCEPT_PNG, NULL, 406, "application/problem+json",
+     "not-acceptable"},
+    {0, "GET", "/generate", ACCEPT_TEXT, NULL, 406, "text/plain", "error: "},
+    {0, "GET", "/generate", HUGE_HDR, NULL, 413, "application/problem+json",
+     "body-too-large"},
+    {0, "GET", "/generate", HUGE_HDR ACCEPT_TEXT, NULL, 413, "text/plain",
+     "error: "},
+    {1, "GET", "/generate?level=hard", NULL, NULL, 503,
+     "application/problem+json", "/problems/overloaded"},
+};
+
+/* What every POST endpoint answers alike: 405, 413, 415, 204. */
+static const char *const posts[] = {"/hint", "/check", "/candidates", "/steps",
+                                    "/rate"};
+static const struct {
+  const char *method, *headers, *body;
+  int status;
+  const char *ctype, *has;
+} common[] = {
+    {"GET", NULL, NULL, 405, "application/problem+json", "method-not-allowed"},
+    {"GET", ACCEPT_TEXT, NULL, 405, "text/plain", "error: "},
+    {"POST", HUGE_HDR, NULL, 413, "application/problem+json", "body-too-large"},
+    {"POST", HUGE_HDR ACCEPT_TEXT, NULL, 413, "text/plain", "error: "},
+    {"POST", PNG_HDR, "x", 415, "application/problem+json",
+     "unsupported-media-type"},
+    {"POST", PNG_HDR ACCEPT_TEXT, "x", 415, "text/plain", "error: "},
+    {"OPTIONS", NULL, NULL, 204, "", ""},
+};
+
+static void expect(struct reply *r, int status, const char *ctype,
+                   const char *has, const char *what) {
+  char ct[256];
+  ck_assert_msg(r->status == status, "%s: %d %s", what, r->status, r->body);
+  ck_assert_msg(strncmp(header(r, "Content-Type", ct, sizeof ct), ctype,
+                        strlen(ctype)) == 0,
+                "%s: content type %s", what, ct);
+  ck_assert_msg(strstr(r->body, has) != NULL, "%s: '%s' lacks '%s'", what,
+                r->body, has);
+  char id[160];
+  ck_assert_uint_gt(strlen(header(r, "X-Request-Id", id, sizeof id)), 0);
+}
+
+START_TEST(endpoint_exchange) {
+  struct server *s = cases[_i].closed ? &closed : &play;
+  struct reply r = request(s->port, cases[_i].method, cases[_i].path,
+                           cases[_i].headers, cases[_i].body);
+  char what[128];
+  snprintf(what, sizeof what, "%s %s", cases[_i].method, cases[_i].path);
+  expect(&r, cases[_i].status, cases[_i].ctype, cases[_i].has, what);
+  if (r.status == 503) {
+    char ra[16];
+    ck_assert_str_eq(header(&r, "Retry-After", ra, sizeof ra), "1");
+  }
+  reply_free(&r);
+}
+END_TEST
+
+START_TEST(common_answers) {
+  size_t np = sizeof posts / sizeof posts[0];
+  const char *path = _i < (int)np * 7 ? posts[_i / 7] : "/generate";
+  int k = _i % 7;
+  const char *method = common[k].method;
+  if (strcmp(path, "/generate") == 0) {
+    /* GET is its method, POST the one refused; it reads no body. */
+    if (k == 4 || k == 5)
+      return;
+    method = k <= 1 ? "POST" : k <= 3 ? "GET" : method;
+  }
+  struct reply r =
+      request(play.port, method, path, common[k].headers, common[k].body);
+  char what[128];
+  snprintf(what, sizeof what, "%s %s", method, path);
+  expect(&r, common[k].status, common[k].ctype, common[k].has, what);
+  if (r.status == 405) {
+    char allow[64];
+    ck_assert_ptr_nonnull(
+        strstr(header(&r, "Allow", allow, sizeof allow),
+               strcmp(path, "/generate") == 0 ? "GET" : "POST"));
+  }
+  if (r.status == 415) {
+    char ap[128];
+    ck_assert_ptr_nonnull(
+        strstr(header(&r, "Accept-Post", ap, sizeof ap), "application/json"));
+  }
+  reply_free(&r);
+}
+END_TEST
+
+/* A seeded /generate is the same answer every time, cacheable; an
+ * unseeded one is not. */
+START_TEST(generate_caching) {
+  struct reply a =
+      request(play.port, "GET", "/generate?seed=99&level=easy", NULL, NULL);
+  struct reply b =
+      request(play.port, "GET", "/generate?seed=99&level=easy", NULL, NULL);
+  struct reply c =
+      request(play.port, "GET", "/generate?level=easy", NULL, NULL);
+  char h1[128], h2[128];
+  ck_assert_int_eq(a.status, 200);
+  ck_assert_str_eq(a.body, b.body);
+  ck_assert_str_eq(header(&a, "ETag", h1, sizeof h1),
+                   header(&b, "ETag", h2, sizeof h2));
+  ck_assert_uint_gt(strlen(h1), 2);
+  ck_assert_str_eq(header(&a, "Cache-Control", h1, sizeof h1),
+                   "public, max-age=31536000, immutable");
+  ck_assert_str_eq(header(&c, "Cache-Control", h1, sizeof h1), "no-store");
+  ck_assert_str_eq(header(&c, "ETag", h1, sizeof h1), "");
+  reply_free(&a);
+  reply_free(&b);
+  reply_free(&c);
+}
+END_TEST
+
+/* Each route has its own metrics label. */
+START_TEST(routes_are_counted) {
+  struct reply r = request(play.port, "POST", "/hint", JSON_HDR, CLASSIC_BODY);
+  reply_free(&r);
+  sleep_ms(100);
+  r = request(play.port, "GET", "/metrics", NULL, NULL);
+  ck_assert_int_eq(r.status, 200);
+  static const char *const labels[] = {"/hint",  "/check", "/candidates",
+                                       "/steps", "/rate",  "/generate"};
+  for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
+    char piece[64];
+    snprintf(piece, sizeof piece, "route=\"%s\",status=\"", labels[i]);
+    ck_assert_msg(strstr(r.body, piece) != NULL, "metrics lack %s", piece);
+  }
+  ck_assert_ptr_nonnull(
+      strstr(r.body, "sudokud_results_total{outcome=\"step\"}"));
+  reply_free(&r);
+}
+END_TEST
+
+Suite *http_toolkit_suite(void) {
+  Suite *s = suite_create("http_toolkit");
+  TCase *tc = tcase_create("endpoints");
+  tcase_add_unchecked_fixture(tc, play_start, play_stop);
+  tcase_set_timeout(tc, 60);
+  tcase_add_loop_test(tc, endpoint_exchange, 0,
+                      (int)(sizeof cases / sizeof cases[0]));
+  tcase_add_loop_test(tc, common_answers, 0,
+                      (int)((sizeof posts / sizeof posts[0] + 1) * 7));
+  tcase_add_test(tc, generate_caching);
+  tcase_add_test(tc, routes_are_counted);
+  suite_add_tcase(s, tc);
+  return s;
+}

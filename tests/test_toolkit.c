@@ -1,0 +1,326 @@
+/* test_toolkit.c - the playing endpoints without sockets: /hint, /check,
+ * /candidates, /steps, /rate, /generate. Every hint that places or removes
+ * a value is checked against the puzzle's solution. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/api/api.h"
+#include "tests.h"
+
+static const struct api_limits lim = {100, 5000000, 0};
+
+/* One request to an endpoint: a JSON (or text) body and a query. */
+static void ask(const char *endpoint, const char *ctype, const char *body,
+                const char *query_name, const char *query_value,
+                const char *accept, struct api_response *out) {
+  struct api_param q[2];
+  size_t nq = 0;
+  if (query_name != NULL) {
+    q[nq++] = (struct api_param){query_name, query_value, strlen(query_name),
+                                 strlen(query_value)};
+  }
+  struct api_input in = {ctype, body, body ? strlen(body) : 0, accept, "t",
+                         q,     nq};
+  const struct api_endpoint *ep = api_endpoint_find(endpoint);
+  ck_assert_ptr_nonnull(ep);
+  api_handle(ep, &lim, &in, out);
+  ck_assert_ptr_nonnull(out->body);
+  ck_assert_uint_eq(strlen(out->body), out->body_len);
+}
+
+static void ask_json(const char *endpoint, const char *body,
+                     struct api_response *out) {
+  ask(endpoint, "application/json", body, NULL, NULL, NULL, out);
+}
+
+#define HAS(out, piece)                                                        \
+  ck_assert_msg(strstr((out).body, (piece)) != NULL, "'%s' lacks '%s'",        \
+                (out).body, (piece))
+
+/* Every "cell":"rXcY","value":V of a placement list equals the solution;
+ * no elimination removes a solution value. */
+static void assert_sound(const char *body, const char *solution) {
+  static const char *const lists[] = {"\"placements\":[", "\"eliminations\":["};
+  for (int k = 0; k < 2; k++) {
+    const char *p = strstr(body, lists[k]);
+    ck_assert_ptr_nonnull(p);
+    const char *end = strchr(p, ']');
+    for (p = strstr(p, "\"cell\":\"r"); p != NULL && p < end;
+         p = strstr(p + 1, "\"cell\":\"r")) {
+      int r, c, v;
+      ck_assert_int_eq(
+          sscanf(p, "\"cell\":\"r%dc%d\",\"value\":%d", &r, &c, &v), 3);
+      int want = solution[(r - 1) * 9 + (c - 1)] - '0';
+      if (k == 0)
+        ck_assert_msg(v == want, "placed %d at r%dc%d, solution %d", v, r, c,
+                      want);
+      else
+        ck_assert_msg(v != want, "removed the solution %d at r%dc%d", v, r, c);
+    }
+  }
+}
+
+START_TEST(hint_walks_a_puzzle_to_the_end) {
+  /* Apply each hint's placements to the entries until "solved": every
+   * step is sound, and the game ends with the solution. */
+  char entries[82], body[512];
+  memset(entries, '.', 81);
+  entries[81] = '\0';
+  for (int round = 0; round < 81; round++) {
+    snprintf(body, sizeof body, "{\"puzzle\":\"%s\",\"entries\":\"%s\"}",
+             CLASSIC, entries);
+    struct api_response out;
+    ask_json("hint", body, &out);
+    ck_assert_msg(out.status == 200, "%s", out.body);
+    if (strstr(out.body, "\"kind\":\"solved\"") != NULL) {
+      api_response_free(&out);
+      for (int c = 0; c < 81; c++)
+        if (CLASSIC[c] == '.')
+          ck_assert_int_eq(entries[c], CLASSIC_SOLVED[c]);
+      return;
+    }
+    HAS(out, "\"kind\":\"step\"");
+    HAS(out, "\"explanation\":\"");
+    assert_sound(out.body, CLASSIC_SOLVED);
+    const char *p = strstr(out.body, "\"placements\":[");
+    const char *end = strchr(p, ']');
+    for (p = strstr(p, "\"cell\":\"r"); p != NULL && p < end;
+         p = strstr(p + 1, "\"cell\":\"r")) {
+      int r, c, v;
+      sscanf(p, "\"cell\":\"r%dc%d\",\"value\":%d", &r, &c, &v);
+      entries[(r - 1) * 9 + (c - 1)] = (char)('0' + v);
+    }
+    api_response_free(&out);
+  }
+  ck_abort_msg("no end after 81 hints");
+}
+END_TEST
+
+START_TEST(hint_says_wrong_entries_and_missing_marks) {
+  char entries[82], body[1024];
+  memset(entries, '.', 81);
+  entries[81] = '\0';
+  entries[2] = '1'; /* r1c3 is 4 */
+  struct api_response out;
+  snprintf(body, sizeof body, "{\"puzzle\":\"%s\",\"entries\":\"%s\"}", CLASSIC,
+           entries);
+  ask_json("hint", body, &out);
+  ck_assert_int_eq(out.status, 200);
+  HAS(out, "\"kind\":\"wrong-entry\",\"cell\":\"r1c3\",\"entry\":1");
+  ck_assert_ptr_null(strstr(out.body, "\"value\":"));
+  api_response_free(&out);
+  snprintf(body, sizeof body,
+           "{\"puzzle\":\"%s\",\"entries\":\"%s\",\"reveal\":true}", CLASSIC,
+           entries);
+  ask_json("hint", body, &out);
+  HAS(out, "\"value\":4");
+  api_response_free(&out);
+  /* r1c3's marks without its value 4. */
+  snprintf(body, sizeof body,
+           "{\"puzzle\":\"%s\",\"candidates\":{\"r1c3\":[1,2]}}", CLASSIC);
+  ask_json("hint", body, &out);
+  ck_assert_int_eq(out.status, 200);
+  HAS(out, "\"kind\":\"missing-candidate\",\"cell\":\"r1c3\",\"value\":4");
+  api_response_free(&out);
+}
+END_TEST
+
+/* endpoint, body, status, piece */
+static const struct {
+  const char *endpoint, *body;
+  int status;
+  const char *piece;
+} refusals[] = {
+    {"hint", "{\"puzzle\":\"" MULTI "\"}", 422, "/problems/not-unique"},
+    {"hint", "{\"puzzle\":\"" NO_SOLUTION "\"}", 422, "/problems/no-solution"},
+    {"hint", "{\"puzzle\":\"" CONFLICTING "\"}", 422,
+     "/problems/conflicting-givens"},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"entries\":\"1\"}", 400,
+     "/problems/invalid-puzzle"},
+    {"hint",
+     "{\"puzzle\":\"" CLASSIC
+     "\",\"entries\":\"6" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+     "........\"}",
+     400, "r1c1 is a given (5)"},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r0c1\":[1]}}", 400,
+     "candidates.r0c1: expected a cell name"},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r1c1\":[10]}}", 400,
+     "expected an integer 1..9"},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"lexmin\":true}", 400,
+     "unknown member \\\"lexmin\\\""},
+    {"check", "{\"puzzle\":\"" MULTI "\"}", 422, "/problems/not-unique"},
+    {"check", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{}}", 400,
+     "unknown member"},
+    {"steps", "{\"puzzle\":\"" MULTI "\"}", 422, "/problems/not-unique"},
+    {"rate", "{\"puzzle\":\"" NO_SOLUTION "\"}", 422, "/problems/no-solution"},
+    {"candidates", "{\"puzzle\":\"" CONFLICTING "\"}", 422,
+     "\"conflict_count\":2"},
+    {"candidates", "{\"puzzles\":[]}", 400, "unknown member"},
+};
+
+START_TEST(refusals_are_problems) {
+  struct api_response out;
+  ask_json(refusals[_i].endpoint, refusals[_i].body, &out);
+  ck_assert_msg(out.status == refusals[_i].status, "%s: %d %s",
+                refusals[_i].endpoint, out.status, out.body);
+  ck_assert_str_eq(out.content_type, "application/problem+json");
+  HAS(out, refusals[_i].piece);
+  api_response_free(&out);
+}
+END_TEST
+
+START_TEST(check_reports_without_revealing) {
+  char entries[82], body[512];
+  memcpy(entries, CLASSIC_SOLVED, 82);
+  struct api_response out;
+  snprintf(body, sizeof body, "{\"puzzle\":\"%s\",\"entries\":\"%s\"}", CLASSIC,
+           entries);
+  ask_json("check", body, &out);
+  HAS(out, "\"wrong\":[],\"complete\":true,\"solvable\":true");
+  api_response_free(&out);
+  entries[2] = '1'; /* wrong, and clashes with r4c6? no: with nothing known */
+  entries[3] = '1'; /* r1c3 and r1c4 both 1: a clash of entries */
+  snprintf(body, sizeof body, "{\"puzzle\":\"%s\",\"entries\":\"%s\"}", CLASSIC,
+           entries);
+  ask_json("check", body, &out);
+  HAS(out,
+      "\"wrong\":[\"r1c3\",\"r1c4\"],\"complete\":false,\"solvable\":false");
+  HAS(out, "\"cells\":[\"r1c3\",\"r1c4\"");
+  ck_assert_ptr_null(strstr(out.body, CLASSIC_SOLVED));
+  api_response_free(&out);
+}
+END_TEST
+
+START_TEST(candidates_both_forms) {
+  struct api_response out;
+  ask_json("candidates", "{\"puzzle\":\"" CLASSIC "\"}", &out);
+  ck_assert_int_eq(out.status, 200);
+  HAS(out, "\"r1c3\":[1,2,4]");
+  HAS(out, "\"empty\":51");
+  api_response_free(&out);
+  ask("candidates", "application/json", "{\"puzzle\":\"" CLASSIC "\"}", "form",
+      "array", NULL, &out);
+  HAS(out, "\"candidates\":[[[],[],[1,2,4],[2,6],[],[2,4,6,8]");
+  api_response_free(&out);
+  /* Text: the second grid holds the entries. */
+  char text[200];
+  snprintf(
+      text, sizeof text, "%s\n..4%s\n", CLASSIC,
+      "......................................................................"
+      "........");
+  ask("candidates", "text/plain", text, NULL, NULL, NULL, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  ck_assert_ptr_null(strstr(out.body, "\"r1c3\""));
+  HAS(out, "\"r1c4\":[2,6]");
+  api_response_free(&out);
+}
+END_TEST
+
+START_TEST(rate_and_steps_agree) {
+  struct api_response rate, steps, text;
+  ask_json("rate", "{\"puzzle\":\"" CLASSIC "\"}", &rate);
+  ask_json("steps", "{\"puzzle\":\"" CLASSIC "\"}", &steps);
+  ck_assert_int_eq(rate.status, 200);
+  ck_assert_int_eq(steps.status, 200);
+  HAS(rate, "\"rating\":1.2,\"level\":\"easy\",\"hardest\":\"hidden-single\"");
+  /* The same summary, then the path. */
+  ck_assert_int_eq(strncmp(rate.body, steps.body, rate.body_len - 1), 0);
+  HAS(steps, "\"steps\":[{\"technique\":\"hidden-single\"");
+  ask("rate", "text/plain", CLASSIC "\n" NO_SOLUTION "\n", NULL, NULL,
+      "text/plain", &text);
+  ck_assert_str_eq(text.body, "1.2 easy hidden-single\nthe puzzle has no "
+                              "solution\n");
+  api_response_free(&text);
+  ask("steps", "application/json", "{\"puzzle\":\"" CLASSIC "\"}", NULL, NULL,
+      "text/plain", &text);
+  ck_assert_int_eq(strncmp(text.body, "r1c6 is the only place for 8", 28), 0);
+  api_response_free(&text);
+  api_response_free(&rate);
+  api_response_free(&steps);
+  ask_json("rate", "{\"puzzles\":[\"" CLASSIC "\",\"" MULTI "\",\"12\"]}",
+           &rate);
+  ck_assert_int_eq(rate.status, 200);
+  HAS(rate, "\"status\":\"rated\"");
+  HAS(rate, "\"status\":\"not-unique\"");
+  HAS(rate, "\"status\":\"invalid-puzzle\"");
+  HAS(rate, "\"count\":3,\"rated\":1,\"failed\":2");
+  api_response_free(&rate);
+}
+END_TEST
+
+START_TEST(generate_is_reproducible_and_cacheable) {
+  struct api_response a, b, c;
+  ask("generate", NULL, NULL, "seed", "12345", NULL, &a);
+  ask("generate", NULL, NULL, "seed", "12345", NULL, &b);
+  ck_assert_msg(a.status == 200, "%s", a.body);
+  ck_assert_str_eq(a.body, b.body);
+  ck_assert_str_eq(a.etag, b.etag);
+  ck_assert_ptr_nonnull(a.cache_control);
+  HAS(a, "\"seed\":\"12345\"");
+  /* The puzzle it gives is unique, and the solution is its solution. */
+  char puzzle[82], solution[82];
+  const char *p = strstr(a.body, "\"puzzle\":\"") + 10;
+  memcpy(puzzle, p, 81);
+  puzzle[81] = '\0';
+  p = strstr(a.body, "\"solution\":\"") + 12;
+  memcpy(solution, p, 81);
+  solution[81] = '\0';
+  sudoku_grid g, s, found;
+  test_grid_from_line(&g, puzzle);
+  test_grid_from_line(&s, solution);
+  ck_assert(sudoku_is_solution(&g, &s));
+  struct sudoku_stats st;
+  ck_assert_int_eq(sudoku_solve(&g, NULL, &found, &st), SUDOKU_OK);
+  ck_assert_uint_eq(st.solutions, 1);
+  ask("generate", NULL, NULL, "level", "easy", NULL, &c);
+  ck_assert_int_eq(c.status, 200);
+  ck_assert_ptr_null(c.cache_control); /* unseeded: no-store */
+  HAS(c, "\"level\":\"easy\"");
+  api_response_free(&a);
+  api_response_free(&b);
+  api_response_free(&c);
+}
+END_TEST
+
+static const struct {
+  const char *name, *value, *piece;
+} bad_queries[] = {
+    {"level", "impossible", "level: expected easy"},
+    {"symmetry", "spiral", "symmetry: expected none"},
+    {"seed", "-1", "seed=-1: expected an integer"},
+    {"seed", "18446744073709551616",
+     "expected an integer 0..18446744073709551615"},
+    {"size", "7", "size=7: a 7x7 grid has no box shape"},
+    {"size", "26", "expected an integer 4..25"},
+    {"givens", "x", "givens=x"},
+    {"colour", "red", "unknown parameter colour"},
+};
+
+START_TEST(generate_refuses_bad_queries) {
+  struct api_response out;
+  ask("generate", NULL, NULL, bad_queries[_i].name, bad_queries[_i].value, NULL,
+      &out);
+  ck_assert_msg(out.status == 400, "%d %s", out.status, out.body);
+  HAS(out, bad_queries[_i].piece);
+  api_response_free(&out);
+}
+END_TEST
+
+Suite *toolkit_suite(void) {
+  Suite *s = suite_create("toolkit");
+  TCase *tc = tcase_create("endpoints");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, hint_walks_a_puzzle_to_the_end);
+  tcase_add_test(tc, hint_says_wrong_entries_and_missing_marks);
+  tcase_add_loop_test(tc, refusals_are_problems, 0,
+                      (int)(sizeof refusals / sizeof refusals[0]));
+  tcase_add_test(tc, check_reports_without_revealing);
+  tcase_add_test(tc, candidates_both_forms);
+  tcase_add_test(tc, rate_and_steps_agree);
+  tcase_add_test(tc, generate_is_reproducible_and_cacheable);
+  tcase_add_loop_test(tc, generate_refuses_bad_queries, 0,
+                      (int)(sizeof bad_queries / sizeof bad_queries[0]));
+  suite_add_tcase(s, tc);
+  return s;
+}
