@@ -375,24 +375,41 @@ test("phone (375 px): digit pad, Check marks a wrong entry, pencil marks, undo a
   assert.equal(await at(a).inputValue(), "");
   await page.keyboard.press("Control+y");
   assert.equal(await at(a).inputValue(), String(wrong));
-  await page.keyboard.press("Delete");
+  // Hint names the wrong entry first; pressed again, it erases it.
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="shown"]');
+  assert.match(await waitMessage("err"), new RegExp(`${await at(a).getAttribute("data-cell")} is not ${wrong}: that entry is wrong`));
+  assert.match(await at(a).getAttribute("class"), /\bht\b/);
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="idle"]');
   assert.equal(await at(a).inputValue(), "");
-  // Pencil marks: the button, then the pad; Space toggles by key.
+  await page.keyboard.press("Delete"); // the erase key on an empty cell changes nothing
+  assert.equal(await at(a).inputValue(), "");
+  // Pencil marks: the button, then the pad; Space toggles by key. None of
+  // them is the cell's value, which Hint then says and pencils back in.
+  const [p, q, r] = [1, 2, 3, 4].filter((v) => String(v) !== g.solution[b]);
   await page.click("#pencil");
   assert.equal(await page.getAttribute("#pencil", "aria-pressed"), "true");
   await at(b).click();
-  await pad(1);
-  await pad(2);
+  await pad(p);
+  await pad(q);
   const marks = () => at(b).evaluate((el) => el.nextSibling.textContent);
-  assert.equal(await marks(), "12");
+  assert.equal(await marks(), `${p}${q}`);
   assert.equal(await at(b).inputValue(), "");
-  assert.match(await at(b).getAttribute("aria-label"), /pencil marks 1 2$/);
+  assert.match(await at(b).getAttribute("aria-label"), new RegExp(`pencil marks ${p} ${q}$`));
   await page.click("#undo");
-  assert.equal(await marks(), "1");
+  assert.equal(await marks(), `${p}`);
   await at(b).focus();
-  await page.keyboard.press("3");
-  assert.equal(await marks(), "13");
+  await page.keyboard.press(String(r));
+  assert.equal(await marks(), `${p}${r}`);
   await page.screenshot({ path: join(SHOTS, "phone-play.png"), fullPage: true });
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="shown"]');
+  assert.match(await page.textContent("#msg"), new RegExp(`${g.solution[b]} was removed from the pencil marks`));
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="idle"]');
+  assert.equal(await marks(), [p, r, +g.solution[b]].sort().join(""));
+  await at(b).focus();
   await page.keyboard.press(" ");
   assert.equal(await page.getAttribute("#pencil", "aria-pressed"), "false");
   await page.keyboard.press(g.solution[b]);
