@@ -297,18 +297,19 @@ test("a generated easy game played to the end with Hint alone (1280 px)", async 
   assert.equal((await values())[gi], g.puzzle[gi]);
   let hints = 0;
   for (; hints < 100 && (await values()).includes("."); hints++) {
-    await page.click("#hint");
+    const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/hint")), page.click("#hint")]);
+    const a = await res.json();
     await page.waitForSelector('#hint[data-state="shown"]');
+    assert.equal(a.kind, "step");
+    assert.equal(await page.textContent("#msg"), `${a.name}: ${a.explanation} (Press Hint again: it applies it.)`);
+    // The targets lit green, the pattern and the units behind them.
     const lit = await page.$$eval("#grid input.ht", (els) => els.map((e) => e.dataset.cell));
-    assert.ok(lit.length >= 1, "a hint lights its target");
-    const said = await page.textContent("#msg");
-    assert.match(said, / is | in | only /, said);
-    if (hints === 0) {
-      assert.ok((await page.locator("#grid input.hu").count()) >= 1, "a hint lights its unit");
-      await page.screenshot({ path: join(SHOTS, "hint-desktop.png"), fullPage: true });
-    }
+    assert.deepEqual(lit.sort(), [...new Set([...a.placements, ...a.eliminations].map((p) => p.cell))].sort());
+    assert.ok(a.units.length === 0 || (await page.locator("#grid input.hu").count()) >= 1, "a hint lights its units");
+    if (hints === 0) await page.screenshot({ path: join(SHOTS, "hint-desktop.png"), fullPage: true });
     await page.click("#hint");
     await page.waitForSelector('#hint[data-state="idle"]');
+    for (const p of a.placements) assert.equal(await cell(p.cell).inputValue(), String(p.value));
   }
   await page.waitForFunction(() => /Solved!/.test(document.querySelector("#msg").textContent));
   assert.equal(await values(), g.solution);
