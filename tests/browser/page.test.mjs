@@ -368,6 +368,7 @@ test("phone (375 px): digit pad, Check marks a wrong entry, pencil marks, undo a
   // Undo and redo, by button and by key.
   await page.click("#undo");
   assert.equal(await at(a).inputValue(), "");
+  assert.equal(await page.getAttribute("#redo", "aria-disabled"), "false");
   assert.doesNotMatch(await at(a).getAttribute("class"), /\bx\b/);
   await page.click("#redo");
   assert.equal(await at(a).inputValue(), String(wrong));
