@@ -340,6 +340,11 @@ test("a hint that eliminates puts its result into pencil marks", async () => {
   await page.click("#hint");
   await page.waitForSelector('#hint[data-state="shown"]');
   assert.ok(!(await page.textContent("#msg")).includes(path[k].explanation), "the next hint moves on");
+  // Fill marks pencils in every empty cell's candidates (/candidates).
+  await page.click("#marks");
+  await waitMessage("ok");
+  const bare = await page.$$eval("#grid input", (els) => els.filter((e) => !e.value && !e.nextSibling.textContent).length);
+  assert.equal(bare, 0);
 });
 
 test("phone (375 px): digit pad, Check marks a wrong entry, pencil marks, undo and redo", async () => {
