@@ -21,6 +21,7 @@ const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"
 
 let home, context, page;
 const problems = []; // page errors and CSP violations
+const consoleErrors = []; // every console error, for the tests that play
 
 before(async () => {
   assert.ok(BASE, "set SUDOKUD_URL to a running sudokud, e.g. http://127.0.0.1:8080");
@@ -39,6 +40,7 @@ before(async () => {
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
+    if (m.type() === "error") consoleErrors.push(m.text());
   });
 });
 
@@ -100,6 +102,27 @@ test("arrow keys move between cells", async () => {
   assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), "r2c2");
   await page.keyboard.press("ArrowUp");
   assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), "r1c2");
+  // The grid is one Tab stop, and Shift+Tab comes back to the same cell.
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => !!document.activeElement.closest("#grid")), false);
+  await page.keyboard.press("Shift+Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), "r1c2");
+});
+
+test("a typed puzzle: Hint locks its givens and starts the game", async () => {
+  await page.goto(BASE + "/");
+  await cell("r1c1").click();
+  await page.keyboard.type(PUZZLE);
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="shown"]');
+  assert.match(await page.textContent("#mode"), /givens are locked/);
+  assert.equal(await cell("r1c1").evaluate((e) => e.readOnly), true);
+  await cell("r1c1").click();
+  await page.keyboard.press("Delete");
+  assert.equal(await cell("r1c1").inputValue(), "5");
+  await cell("r1c3").click();
+  await page.keyboard.press("4");
+  assert.match(await cell("r1c3").getAttribute("class"), /\be\b/);
 });
 
 test("/?puzzle=...&solve=1 fills the grid and solves it at once", async () => {
@@ -109,14 +132,25 @@ test("/?puzzle=...&solve=1 fills the grid and solves it at once", async () => {
   assert.ok((await classes())[0].includes("g"));
 });
 
-test("Share link puts the puzzle into the URL", async () => {
+test("Share link puts the puzzle and the entries into the URL", async () => {
   await page.goto(`${BASE}/?puzzle=${PUZZLE}`);
   assert.equal(await values(), PUZZLE);
+  await cell("r1c3").click();
+  await page.keyboard.press("4");
   await page.click("#share");
   await waitMessage("ok");
   const url = new URL(page.url());
   assert.equal(url.searchParams.get("puzzle"), PUZZLE);
-  assert.equal(url.searchParams.get("solve"), "1");
+  assert.equal(url.searchParams.get("entries"), "..4" + ".".repeat(78));
+  assert.equal(url.searchParams.get("solve"), null);
+  await page.goto(url.href);
+  assert.equal(await cell("r1c3").inputValue(), "4");
+  assert.match(await cell("r1c3").getAttribute("class"), /\be\b/);
+  // After Solve the link solves too.
+  await page.click("#solve");
+  await waitMessage("ok");
+  await page.click("#share");
+  assert.equal(new URL(page.url()).searchParams.get("solve"), "1");
 });
 
 test("conflicting givens are highlighted", async () => {
@@ -133,9 +167,40 @@ test("an unsolvable puzzle says no solution", async () => {
   assert.match(await waitMessage("err"), /no solution/i);
 });
 
-test("a parse error shows the line and column", async () => {
-  await paste("53..7....\n6..19x...\n");
-  assert.match(await waitMessage("err"), /line 2, column 6/);
+test("a parse error shows beside the box, the bad line marked", async () => {
+  const t = "53..7....\n6..19x...\n";
+  await paste(t);
+  await page.waitForSelector("#paste-msg.err");
+  assert.match(await page.textContent("#paste-msg"), /line 2, column 6/);
+  assert.equal(await page.textContent("#paste-msg mark"), "x");
+  assert.match(await page.textContent("#paste-msg pre"), /^line 2: 6\.\.19x\.\.\.$/);
+  assert.equal(await page.getAttribute("#text", "aria-invalid"), "true");
+  const at = await page.$eval("#text", (e) => [e.selectionStart, e.selectionEnd]);
+  assert.deepEqual(at, [t.indexOf("x"), t.indexOf("x") + 1]);
+  // The box and the error sit side by side: the message is inside the paste card.
+  const inCard = await page.$eval("#paste-msg", (e) => !!e.closest("#paste"));
+  assert.ok(inCard);
+  // Typing again clears the error.
+  await page.fill("#text", PUZZLE);
+  assert.equal(await page.textContent("#paste-msg"), "");
+});
+
+test("the placeholder is no content: an empty box has no puzzle", async () => {
+  await page.goto(BASE + "/");
+  assert.ok((await page.getAttribute("#text", "placeholder")).length > 0);
+  assert.equal(await page.inputValue("#text"), "");
+  await page.click("#solve-text");
+  await page.waitForSelector("#paste-msg.err");
+  assert.match(await page.textContent("#paste-msg"), /the body holds no puzzle/);
+});
+
+test("Clear clears the grid and the paste box", async () => {
+  await paste(PUZZLE);
+  await waitMessage("ok");
+  await page.click("#clear");
+  assert.equal(await page.inputValue("#text"), "");
+  assert.equal(await values(), ".".repeat(81));
+  assert.equal(new URL(page.url()).search, "");
 });
 
 test("several solutions are said", async () => {
@@ -167,6 +232,228 @@ test("fits a 360 px phone screen", async () => {
   await page.setViewportSize({ width: 1100, height: 800 });
 });
 
+// A solved n x n grid (the usual pattern) as values, and a puzzle from it.
+function pattern(br, bc) {
+  const n = br * bc, out = [];
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) out.push(((bc * (r % br) + Math.floor(r / br) + c) % n) + 1);
+  return out;
+}
+const SYMS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+test("16x16 cells show the symbols the input used", async () => {
+  const sol = pattern(4, 4), blank = (i) => i % 7 === 0;
+  await paste(sol.map((v, i) => (blank(i) ? "." : SYMS[v - 1])).join(""));
+  await waitMessage("ok");
+  assert.equal(await page.locator("#grid input").count(), 256);
+  assert.equal(await values(), sol.map((v) => SYMS[v - 1]).join(""));
+  // Judge rows with numbers stay numbers.
+  const rows = [];
+  for (let r = 0; r < 16; r++) rows.push(sol.slice(r * 16, r * 16 + 16).map((v, c) => (blank(r * 16 + c) ? 0 : v)).join(" "));
+  await paste(rows.join("\n") + "\n");
+  await waitMessage("ok");
+  const shown = await page.$$eval("#grid input", (els) => els.map((e) => e.value));
+  assert.deepEqual(shown, sol.map(String));
+});
+
+test("a 25x25 grid is readable at 480 px", async () => {
+  await page.setViewportSize({ width: 480, height: 800 });
+  const sol = pattern(5, 5);
+  await paste(sol.map((v, i) => (i % 11 === 0 ? "." : SYMS[v - 1])).join(""));
+  await waitMessage("ok");
+  const m = await page.evaluate(() => {
+    const c = document.querySelector("#grid input"), b = c.getBoundingClientRect();
+    return { scroll: document.documentElement.scrollWidth, w: b.width, h: b.height, font: parseFloat(getComputedStyle(c).fontSize) };
+  });
+  assert.ok(m.scroll <= 480, `page is ${m.scroll} px wide`);
+  assert.ok(m.w >= 28 && m.h >= 28, `cells are ${m.w}x${m.h} px`);
+  assert.ok(m.font >= 14, `digits are ${m.font} px`);
+  await page.screenshot({ path: join(SHOTS, "grid-25x25-480.png"), fullPage: true });
+  await page.setViewportSize({ width: 1100, height: 800 });
+});
+
+// The game's solution from /generate: the same seed and options give the
+// same puzzle, so the test asks for it beside the page.
+async function solutionOf(url) {
+  const q = new URL(url).searchParams, want = new URLSearchParams();
+  for (const k of ["seed", "level", "symmetry", "size", "givens"]) if (q.get(k)) want.set(k, q.get(k));
+  const res = await fetch(`${BASE}/generate?${want}`);
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+async function newEasyGame() {
+  await page.goto(BASE + "/");
+  await page.selectOption("#level", "easy");
+  await page.click("#new");
+  await waitMessage("ok");
+  await page.waitForURL(/seed=/);
+  const g = await solutionOf(page.url());
+  assert.equal(await values(), g.puzzle);
+  return g;
+}
+
+test("a generated easy game played to the end with Hint alone (1280 px)", async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors = consoleErrors.length;
+  const g = await newEasyGame();
+  // Givens are locked.
+  const gi = g.puzzle.search(/[1-9]/);
+  await page.locator("#grid input").nth(gi).click();
+  await page.keyboard.press(g.puzzle[gi] === "1" ? "2" : "1");
+  assert.equal((await values())[gi], g.puzzle[gi]);
+  let hints = 0;
+  for (; hints < 100 && (await values()).includes("."); hints++) {
+    const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/hint")), page.click("#hint")]);
+    const a = await res.json();
+    await page.waitForSelector('#hint[data-state="shown"]');
+    assert.equal(a.kind, "step");
+    assert.equal(await page.textContent("#msg"), `${a.name}: ${a.explanation} (Press Hint again: it applies it.)`);
+    // The targets lit green, the pattern and the units behind them.
+    const lit = await page.$$eval("#grid input.ht", (els) => els.map((e) => e.dataset.cell));
+    assert.deepEqual(lit.sort(), [...new Set([...a.placements, ...a.eliminations].map((p) => p.cell))].sort());
+    assert.ok(a.units.length === 0 || (await page.locator("#grid input.hu").count()) >= 1, "a hint lights its units");
+    if (hints === 0) await page.screenshot({ path: join(SHOTS, "hint-desktop.png"), fullPage: true });
+    await page.click("#hint");
+    await page.waitForSelector('#hint[data-state="idle"]');
+    for (const p of a.placements) assert.equal(await cell(p.cell).inputValue(), String(p.value));
+  }
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector("#msg").textContent));
+  assert.equal(await values(), g.solution);
+  assert.ok(hints > 20, `${hints} hints`);
+  await page.screenshot({ path: join(SHOTS, "solved-desktop.png"), fullPage: true });
+  assert.deepEqual(consoleErrors.slice(errors), []);
+});
+
+test("a hint that eliminates puts its result into pencil marks", async () => {
+  const hard = "....7.8.......3.25...6.5.476.....3....47.26....8.....451.9.8...87.4.......9.3....";
+  const res = await fetch(`${BASE}/steps`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ puzzle: hard }),
+  });
+  const path = (await res.json()).steps, e = [...".".repeat(81)];
+  const k = path.findIndex((s) => s.eliminations.length);
+  for (const s of path.slice(0, k)) for (const p of s.placements) e[(+p.cell[1] - 1) * 9 + (+p.cell[3] - 1)] = String(p.value);
+  await page.goto(`${BASE}/?puzzle=${hard}&entries=${e.join("")}`);
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="shown"]');
+  assert.equal(await page.textContent("#msg"), `${path[k].name}: ${path[k].explanation} (Press Hint again: it applies it.)`);
+  assert.ok((await page.locator(".pm .out").count()) >= path[k].eliminations.length);
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="idle"]');
+  for (const x of path[k].eliminations) {
+    const marks = await cell(x.cell).evaluate((el) => el.nextSibling.textContent);
+    assert.ok(marks.length > 0 && !marks.includes(String(x.value)), `${x.cell}: ${marks}`);
+  }
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="shown"]');
+  assert.ok(!(await page.textContent("#msg")).includes(path[k].explanation), "the next hint moves on");
+  // Fill marks pencils in every empty cell's candidates (/candidates).
+  await page.click("#marks");
+  await waitMessage("ok");
+  const bare = await page.$$eval("#grid input", (els) => els.filter((e) => !e.value && !e.nextSibling.textContent).length);
+  assert.equal(bare, 0);
+});
+
+test("phone (375 px): digit pad, Check marks a wrong entry, pencil marks, undo and redo", async () => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const errors = consoleErrors.length;
+  const g = await newEasyGame();
+  const m = await page.evaluate(() => {
+    const gr = document.querySelector("#grid").getBoundingClientRect();
+    const b = document.querySelector("#pad button").getBoundingClientRect();
+    return { scroll: document.documentElement.scrollWidth, left: gr.left, right: gr.right, w: b.width, h: b.height };
+  });
+  assert.ok(m.scroll <= 375, `page is ${m.scroll} px wide`);
+  assert.ok(m.left >= 0 && m.right <= 375, `grid spans ${m.left}..${m.right}`);
+  assert.ok(m.w >= 40 && m.h >= 40, `pad keys are ${m.w}x${m.h} px`);
+  const empty = [...g.puzzle].flatMap((ch, i) => (ch === "." ? [i] : []));
+  const a = empty[0], b = empty[1], wrong = (+g.solution[a] % 9) + 1;
+  const at = (i) => page.locator("#grid input").nth(i);
+  const pad = (v) => page.click(`#pad button[data-v="${v}"]`);
+  // A wrong entry from the pad, marked by Check.
+  await at(a).click();
+  await pad(wrong);
+  assert.equal(await at(a).inputValue(), String(wrong));
+  await page.click("#check");
+  assert.match(await waitMessage("err"), /1 entry is wrong/);
+  assert.match(await at(a).getAttribute("class"), /\bx\b/);
+  // Undo and redo, by button and by key.
+  await page.click("#undo");
+  assert.equal(await at(a).inputValue(), "");
+  assert.equal(await page.getAttribute("#redo", "aria-disabled"), "false");
+  assert.doesNotMatch(await at(a).getAttribute("class"), /\bx\b/);
+  await page.click("#redo");
+  assert.equal(await at(a).inputValue(), String(wrong));
+  await at(a).focus();
+  await page.keyboard.press("Control+z");
+  assert.equal(await at(a).inputValue(), "");
+  await page.keyboard.press("Control+y");
+  assert.equal(await at(a).inputValue(), String(wrong));
+  // Hint names the wrong entry first; pressed again, it erases it.
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="shown"]');
+  assert.match(await waitMessage("err"), new RegExp(`${await at(a).getAttribute("data-cell")} is not ${wrong}: that entry is wrong`));
+  assert.match(await at(a).getAttribute("class"), /\bht\b/);
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="idle"]');
+  assert.equal(await at(a).inputValue(), "");
+  await page.keyboard.press("Delete"); // the erase key on an empty cell changes nothing
+  assert.equal(await at(a).inputValue(), "");
+  // Pencil marks: the button, then the pad; Space toggles by key. None of
+  // them is the cell's value, which Hint then says and pencils back in.
+  const [p, q, r] = [1, 2, 3, 4].filter((v) => String(v) !== g.solution[b]);
+  await page.click("#pencil");
+  assert.equal(await page.getAttribute("#pencil", "aria-pressed"), "true");
+  await at(b).click();
+  await pad(p);
+  await pad(q);
+  const marks = () => at(b).evaluate((el) => el.nextSibling.textContent);
+  assert.equal(await marks(), `${p}${q}`);
+  assert.equal(await at(b).inputValue(), "");
+  assert.match(await at(b).getAttribute("aria-label"), new RegExp(`pencil marks ${p} ${q}$`));
+  await page.click("#undo");
+  assert.equal(await marks(), `${p}`);
+  await at(b).focus();
+  await page.keyboard.press(String(r));
+  assert.equal(await marks(), `${p}${r}`);
+  await page.screenshot({ path: join(SHOTS, "phone-play.png"), fullPage: true });
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="shown"]');
+  assert.match(await page.textContent("#msg"), new RegExp(`${g.solution[b]} was removed from the pencil marks`));
+  await page.click("#hint");
+  await page.waitForSelector('#hint[data-state="idle"]');
+  assert.equal(await marks(), [p, r, +g.solution[b]].sort().join(""));
+  await at(b).focus();
+  await page.keyboard.press(" ");
+  assert.equal(await page.getAttribute("#pencil", "aria-pressed"), "false");
+  await page.keyboard.press(g.solution[b]);
+  assert.equal(await at(b).inputValue(), g.solution[b]);
+  await page.click("#check");
+  assert.match(await waitMessage("ok"), /No wrong entries so far/);
+  await page.setViewportSize({ width: 1100, height: 800 });
+  assert.deepEqual(consoleErrors.slice(errors), []);
+});
+
+test("a seeded link reopens the game with the entries", async () => {
+  await page.goto(`${BASE}/?seed=5&level=easy&symmetry=rot180`);
+  await waitMessage("ok");
+  const g = await solutionOf(page.url());
+  const i = g.puzzle.indexOf(".");
+  await page.locator("#grid input").nth(i).click();
+  await page.keyboard.press(g.solution[i]);
+  await page.click("#share");
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get("seed"), "5");
+  const entries = url.searchParams.get("entries");
+  assert.equal(entries[i], g.solution[i]);
+  await page.goto(url.href);
+  await waitMessage("ok");
+  const want = [...g.puzzle];
+  want[i] = g.solution[i];
+  assert.equal(await values(), want.join(""));
+});
+
 test("no script errors or CSP violations", () => {
   assert.deepEqual(problems, []);
+  // The error tests get problem answers (4xx) on purpose; nothing else.
+  assert.deepEqual(consoleErrors.filter((t) => !/status of 4\d\d/.test(t)), []);
 });
