@@ -385,17 +385,24 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The lexicographically smallest fill of an empty 25x25 grid is out of
- * reach of row-major search: it runs to the deadline. */
+/* No solution, and the general solver needs more than seconds to see it:
+ * r1c1 holds 13 and columns 13-25 hold 1..12 below row 1, so row 1 must
+ * put 1..12 in its 11 cells c2..c12 (a pigeonhole no single sees; the
+ * count-to-2 search runs to any deadline, lexmin or not). An empty 25x25
+ * grid used to serve here; its lexmin fill now takes ~50 ms. */
 static const char *slow_body(void) {
-  static char body[800];
-  if (body[0] == '\0') {
-    strcpy(body, "{\"lexmin\":true,\"puzzle\":\"");
-    for (int i = 0; i < 625; i++)
-      strcat(body, ".");
-    strcat(body, "\"}");
-  }
-  return body;
+  return "{\"puzzle\":\""
+         "D....................................345BC..........................."
+         ".6789A...............6789A12345............89A12345BC..."
+         "..............7....8....9............689C.B.2A.4..............C....."
+         "137528B............BA.79.563.1..............5...A..4C.6.."
+         "..............4A57...B.C6.............B3..28.9A.7.............A56..."
+         "B....13.............1..496C28................2C..13..4.5."
+         "............7..3........8..............148....6CB..............62."
+         "1AC..95.7...............2B5.9....4................6..7.1A32"
+         "............1.B9.C7.4................23...6.B5.7AC.............785.."
+         "2..3...............9C.834A...B21............4......18.96."
+         "\"}";
 }
 
 /* Opens a connection and sends a slow request without reading the reply. */

@@ -38,10 +38,6 @@ START_TEST(lexmin_on_every_size) {
   test_solved_grid(&full, sizes[_i].rows, sizes[_i].cols, (uint32_t)_i + 3);
   puzzle = full;
   test_blank_cells(&puzzle, sizes[_i].givens, (uint32_t)_i + 9);
-  /* Row-major order cannot fill an empty 25x25 grid in reasonable time:
-   * that case is the deadline's (deadline_stops_the_search). */
-  if (sizes[_i].rows == 5 && sizes[_i].givens == 0)
-    return;
   struct sudoku_limits lim = {1, 0, 10u * 1000 * 1000, true};
   ck_assert_int_eq(sudoku_solve(&puzzle, &lim, &sol, NULL), SUDOKU_OK);
   ck_assert(sudoku_is_solution(&puzzle, &sol));
@@ -150,6 +146,30 @@ START_TEST(count_9x9_matches_reference) {
     ck_assert_int_eq(sudoku_solve(&puzzle, &lim, &sol, &st), SUDOKU_OK);
     ck_assert(sudoku_is_solution(&puzzle, &sol));
     ck_assert_uint_eq(st.solutions, want);
+  }
+}
+END_TEST
+
+/* Lexmin of the empty grid of every size: a valid grid, no larger than the
+ * fast order's, and the reference's where backtracking is quick. */
+START_TEST(lexmin_fills_every_empty_grid) {
+  for (int n = SUDOKU_MIN_N; n <= SUDOKU_MAX_N; n++) {
+    int br, bc;
+    if (!sudoku_box_shape(n, &br, &bc))
+      continue;
+    sudoku_grid e, sol, fast;
+    sudoku_grid_init(&e, br, bc);
+    struct sudoku_limits lim = {1, 0, 20u * 1000 * 1000, true};
+    ck_assert_int_eq(sudoku_solve(&e, &lim, &sol, NULL), SUDOKU_OK);
+    ck_assert(sudoku_is_solution(&e, &sol));
+    lim.lexmin = false;
+    ck_assert_int_eq(sudoku_solve(&e, &lim, &fast, NULL), SUDOKU_OK);
+    ck_assert_int_le(memcmp(sol.cell, fast.cell, (size_t)(n * n)), 0);
+    if (n <= 9) {
+      sudoku_grid ref = e;
+      ck_assert(ref_backtrack(&ref, 0));
+      ck_assert_mem_eq(sol.cell, ref.cell, (size_t)(n * n));
+    }
   }
 }
 END_TEST
@@ -346,6 +366,7 @@ Suite *solve_suite(void) {
   tcase_add_test(tc, lexmin_matches_row_major_backtracking);
   tcase_add_test(tc, lexmin_9x9_matches_row_major_backtracking);
   tcase_add_test(tc, count_9x9_matches_reference);
+  tcase_add_test(tc, lexmin_fills_every_empty_grid);
   suite_add_tcase(s, tc);
   tc = tcase_create("answers");
   tcase_set_timeout(tc, 30);
