@@ -156,13 +156,14 @@ static size_t conflict_text(uint32_t puzzle, const sudoku_grid *g, char *buf,
   sudoku_validate(g, &c, 1, &count);
   if (count == 0)
     return 0;
-  int len = snprintf(
-      buf, cap,
-      "sudoku: puzzle %u: conflicting givens: r%dc%d and r%dc%d are both "
-      "%d (%s %d)%s\n",
-      puzzle, c.a / g->n + 1, c.a % g->n + 1, c.b / g->n + 1, c.b % g->n + 1,
-      c.value, sudoku_unit_name(c.unit), c.unit_ix + 1,
-      count > 1 ? ", and more" : "");
+  char a[8], b[8];
+  sudoku_cell_name(g->n, c.a, a, sizeof a);
+  sudoku_cell_name(g->n, c.b, b, sizeof b);
+  int len = snprintf(buf, cap,
+                     "sudoku: puzzle %u: conflicting givens: %s and %s are "
+                     "both %d (%s %d)%s\n",
+                     puzzle, a, b, c.value, sudoku_unit_name(c.unit),
+                     c.unit_ix + 1, count > 1 ? ", and more" : "");
   return len <= 0 ? 0 : (size_t)len < cap ? (size_t)len : cap - 1;
 }
 

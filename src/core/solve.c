@@ -88,16 +88,10 @@ static bool assign(struct gen *s, int c, int v) {
   return true;
 }
 
-/* Cell index of the k-th cell of unit u (rows, then columns, then boxes). */
+/* Cell index of the k-th cell of unit u (rows, then columns, then boxes):
+ * the core's one rule of unit geometry. */
 static inline int unit_cell(const struct gen *s, int u, int k) {
-  int n = s->n;
-  if (u < n)
-    return u * n + k;
-  if (u < 2 * n)
-    return k * n + (u - n);
-  u -= 2 * n;
-  int top = (u / s->br) * s->br, left = (u % s->br) * s->bc;
-  return (top + k / s->bc) * n + left + k % s->bc;
+  return core_unit_cell(s->br, s->bc, u, k);
 }
 
 /* Hidden singles over every unit. Returns -1 on a contradiction (a value
