@@ -60,7 +60,8 @@ bool gen_orbits_reach(const struct gen_orbits *o, int cells) {
 
 /* The removal in progress: which orbits still hold their givens. */
 struct dig {
-  sudoku_grid *p;
+  sudoku_grid *p;          /* the puzzle being dug */
+  const sudoku_grid *grid; /* its solution */
   const struct gen_orbits *o;
   struct sudoku_prng *prng;
   uint64_t deadline_ns;
@@ -69,26 +70,21 @@ struct dig {
   uint16_t order[SUDOKU_MAX_CELLS];
 };
 
-static void set_orbit(struct dig *d, int i, const sudoku_grid *grid, bool on) {
+static void set_orbit(struct dig *d, int i, bool on) {
   for (int j = 0; j < d->o->size[i]; j++) {
     int c = d->o->cell[i][j];
-    d->p->cell[c] = on ? grid->cell[c] : 0;
+    d->p->cell[c] = on ? d->grid->cell[c] : 0;
   }
 }
 
 static void shuffle_order(struct dig *d) {
-  for (int i = d->o->count - 1; i > 0; i--) {
-    int j = (int)sudoku_prng_below(d->prng, (uint32_t)i + 1);
-    uint16_t t = d->order[i];
-    d->order[i] = d->order[j];
-    d->order[j] = t;
-  }
+  gen_shuffle(d->prng, d->order, d->o->count);
 }
 
 /* One pass over the kept orbits in a fresh random order, removing each one
  * that can go (target 0) or that keeps the givens at or above target.
  * Returns false when the deadline passed. */
-static bool dig_pass(struct dig *d, const sudoku_grid *grid, int target) {
+static bool dig_pass(struct dig *d, int target) {
   shuffle_order(d);
   for (int k = 0; k < d->o->count; k++) {
     if (target != 0 && d->givens == target)
@@ -96,15 +92,16 @@ static bool dig_pass(struct dig *d, const sudoku_grid *grid, int target) {
     int i = d->order[k], size = d->o->size[i];
     if (!d->kept[i] || (target != 0 && d->givens - size < target))
       continue;
-    set_orbit(d, i, grid, false);
-    int count = gen_count(d->p, d->deadline_ns, NULL);
-    if (count < 0)
+    set_orbit(d, i, false);
+    int unique =
+        gen_unique_without(d->p, d->o->cell[i], size, d->grid, d->deadline_ns);
+    if (unique < 0)
       return false;
-    if (count == 1) {
+    if (unique == 1) {
       d->kept[i] = false;
       d->givens -= size;
     } else {
-      set_orbit(d, i, grid, true);
+      set_orbit(d, i, true);
     }
   }
   return true;
@@ -118,13 +115,12 @@ static int find_redundant(struct dig *d) {
     if (!d->kept[i] || d->o->size[i] == 1)
       continue;
     for (int j = 0; j < d->o->size[i]; j++) {
-      int c = d->o->cell[i][j];
-      uint8_t v = d->p->cell[c];
+      uint16_t c = d->o->cell[i][j];
       d->p->cell[c] = 0;
-      int count = gen_count(d->p, d->deadline_ns, NULL);
-      d->p->cell[c] = v;
-      if (count != 2)
-        return count < 0 ? -2 : i;
+      int unique = gen_unique_without(d->p, &c, 1, d->grid, d->deadline_ns);
+      d->p->cell[c] = d->grid->cell[c];
+      if (unique != 0)
+        return unique < 0 ? -2 : i;
     }
   }
   return -1;
@@ -133,15 +129,15 @@ static int find_redundant(struct dig *d) {
 /* Swaps orbit r (kept, redundant in part) for a removed orbit that, with r
  * gone, makes the puzzle unique again. Returns 1 when swapped, 0 when no
  * single orbit does (r is kept), -1 at the deadline. */
-static int swap_orbit(struct dig *d, const sudoku_grid *grid, int r) {
-  set_orbit(d, r, grid, false);
+static int swap_orbit(struct dig *d, int r) {
+  set_orbit(d, r, false);
   shuffle_order(d);
   for (int k = 0; k < d->o->count; k++) {
     int z = d->order[k];
     if (d->kept[z] || z == r)
       continue;
-    set_orbit(d, z, grid, true);
-    int count = gen_count(d->p, d->deadline_ns, NULL);
+    set_orbit(d, z, true);
+    int count = gen_count(d->p, d->deadline_ns);
     if (count < 0)
       return -1;
     if (count == 1) {
@@ -150,9 +146,9 @@ static int swap_orbit(struct dig *d, const sudoku_grid *grid, int r) {
       d->givens += d->o->size[z] - d->o->size[r];
       return 1;
     }
-    set_orbit(d, z, grid, false);
+    set_orbit(d, z, false);
   }
-  set_orbit(d, r, grid, true);
+  set_orbit(d, r, true);
   return 0;
 }
 
@@ -171,6 +167,7 @@ enum sudoku_status gen_dig(sudoku_grid *puzzle, const struct gen_orbits *o,
   struct dig d;
   sudoku_grid grid = *puzzle;
   d.p = puzzle;
+  d.grid = &grid;
   d.o = o;
   d.prng = p;
   d.deadline_ns = deadline_ns;
@@ -180,7 +177,7 @@ enum sudoku_status gen_dig(sudoku_grid *puzzle, const struct gen_orbits *o,
     d.order[i] = (uint16_t)i;
     d.kept[i] = true;
   }
-  if (!dig_pass(&d, &grid, target))
+  if (!dig_pass(&d, target))
     return SUDOKU_DEADLINE;
   if (target != 0) {
     *accepted = d.givens == target;
@@ -194,12 +191,12 @@ enum sudoku_status gen_dig(sudoku_grid *puzzle, const struct gen_orbits *o,
       break;
     if (swaps == DIG_MAX_SWAPS)
       return SUDOKU_OK; /* not minimal: rejected */
-    int done = swap_orbit(&d, &grid, r);
+    int done = swap_orbit(&d, r);
     if (done < 0)
       return SUDOKU_DEADLINE;
     if (done == 0)
       return SUDOKU_OK;
-    if (!dig_pass(&d, &grid, 0))
+    if (!dig_pass(&d, 0))
       return SUDOKU_DEADLINE;
   }
   *accepted = true;
