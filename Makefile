@@ -39,6 +39,7 @@ SUDOKU := $(BUILD)/sudoku
 SUDOKUD := $(BUILD)/sudokud
 TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
+BENCH_LOGIC := $(BUILD)/bench_logic
 
 .PHONY: all test check bench bench-http browser-test docker-test contract \
   readme-test proxy-test fuzz sanitize stress asan install uninstall clean run format format-check deps \
@@ -74,7 +75,10 @@ $(BUILD)/src/main.o: src/main.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Isrc/api -Isrc/http -c $< -o $@
 
+# Rebuilt from scratch: `ar rcs` on an old archive would keep the object
+# of a source file since deleted (a stub replaced by its finder).
 $(BUILD)/libsudoku.a: $(CORE_OBJ)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(SUDOKU): $(CLI_OBJ) $(BUILD)/libsudoku.a
@@ -98,6 +102,9 @@ $(TESTS): $(TEST_OBJ) $(API_OBJ) $(BUILD)/libsudoku.a
 $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
+$(BENCH_LOGIC): bench/bench_logic.c $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
+
 # The whole suite: unit, CLI and corpus tests (the full sets from
 # ../shared/corpus when that folder exists, else the samples in tests/data).
 test check: deps-test
@@ -113,8 +120,9 @@ asan:
 
 # A benchmark, not a test: prints a table, never fails on time.
 bench: deps-bench
-	@$(MAKE) --no-print-directory $(BENCH)
+	@$(MAKE) --no-print-directory $(BENCH) $(BENCH_LOGIC)
 	$(BENCH) $(BENCH_ARGS)
+	$(BENCH_LOGIC) $(BENCH_LOGIC_ARGS)
 
 # The OpenAPI contract: Redocly lint, then every answer of the HTTP suite
 # validated against openapi.yaml (node >= 20.19 and npm; tests/contract).

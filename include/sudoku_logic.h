@@ -39,7 +39,7 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
  * lets the step finder stop early.
  */
 #define SUDOKU_TECHNIQUE_MAP(X)                                                \
-  X(HIDDEN_SINGLE, "hidden-single", 12, "Hidden single")                       \
+  X(HIDDEN_SINGLE, "hidden-single", 10, "Hidden single")                       \
   X(DIRECT_POINTING, "direct-pointing", 17, "Direct pointing")                 \
   X(DIRECT_CLAIMING, "direct-claiming", 19, "Direct claiming")                 \
   X(DIRECT_HIDDEN_PAIR, "direct-hidden-pair", 20, "Direct hidden pair")        \

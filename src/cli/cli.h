@@ -12,14 +12,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <stdio.h>
+
 #include "sudoku.h"
+#include "sudoku_logic.h"
 
 #define CLI_DEFAULT_DEADLINE_MS 10000u
 
 /* Each returns the process exit status: 0 success, 1 some puzzle without
  * an answer, 2 unreadable input or bad usage. */
 int cli_cmd_solve(int argc, char **argv);
-int cli_cmd_generate(int argc, char **argv);
+int cli_cmd_rate(int argc, char **argv);     /* rate.c: one rating a line */
+int cli_cmd_steps(int argc, char **argv);    /* steps.c: the path */
+int cli_cmd_hint(int argc, char **argv);     /* hint.c: the next step */
+int cli_cmd_generate(int argc, char **argv); /* generate.c: new puzzles */
 
 /* Reads all of stdin into a malloc'd buffer, not NUL-terminated (the
  * caller frees); NULL with a message on stderr when it is too large or
@@ -28,5 +34,37 @@ char *cli_read_stdin(size_t *len);
 
 /* Names the first clash of a puzzle with conflicting givens on stderr. */
 void cli_report_conflict(uint32_t puzzle, const sudoku_grid *g);
+
+/* ---- Shared by rate, steps and hint (logic_io.c) ---- */
+
+struct cli_logic_options {
+  bool accepts_json, accepts_entries; /* which options the command takes */
+  bool json;                          /* --json (--text turns it off) */
+  const char *entries;                /* --entries FILE, or NULL */
+  struct sudoku_logic_limits limits;  /* --deadline-ms, --max-rating */
+};
+
+/* Parses argv into *o (accepts_* and json preset by the caller). Returns
+ * -1 to go on, else the exit status (0 after --help, 2 on bad usage). */
+int cli_logic_parse(int argc, char **argv, const char *usage,
+                    struct cli_logic_options *o);
+
+/* Reads stdin and checks that every puzzle in it is readable; NULL (a
+ * located message on stderr) when it is not or holds none. The caller
+ * frees; *count receives the number of puzzles. */
+char *cli_read_puzzles(size_t *len, uint32_t *count);
+
+/* The words printed in place of an answer ("no solution", "not unique",
+ * "deadline exceeded"), and the reason on stderr. */
+const char *cli_refusal(enum sudoku_status s);
+void cli_report_refusal(uint32_t index, const sudoku_grid *g,
+                        enum sudoku_status s);
+
+/* JSON, written by hand: a rating x10 as a number ("3.2"), a step object,
+ * a refusal object, and the members of a path's summary (no braces). */
+void cli_json_rating(FILE *f, unsigned rating);
+void cli_json_step(FILE *f, const struct sudoku_step *st, int n);
+void cli_json_refusal(FILE *f, enum sudoku_status s);
+void cli_json_summary(FILE *f, const struct sudoku_rating *r);
 
 #endif

@@ -14,7 +14,8 @@ struct cli_command {
 
 /* One row a subcommand. */
 static const struct cli_command commands[] = {
-    {"solve", cli_cmd_solve},
+    {"solve", cli_cmd_solve},       {"rate", cli_cmd_rate},
+    {"steps", cli_cmd_steps},       {"hint", cli_cmd_hint},
     {"generate", cli_cmd_generate},
 };
 

@@ -93,3 +93,15 @@ void logic_apply(struct logic_state *s, const struct sudoku_step *step) {
     s->cand[step->eliminations[i].cell] &=
         ~(1u << (step->eliminations[i].value - 1));
 }
+
+void logic_positions(const struct logic_state *s, logic_places pos) {
+  const struct logic_geom *geo = &s->geo;
+  for (int u = 0; u < geo->nunits; u++) {
+    uint32_t *p = pos[u];
+    for (int v = 0; v < geo->n; v++)
+      p[v] = 0;
+    for (int j = 0; j < geo->len[u]; j++)
+      for (uint32_t m = s->cand[geo->unit[u][j]]; m; m &= m - 1)
+        p[__builtin_ctz(m)] |= 1u << j;
+  }
+}

@@ -155,6 +155,13 @@ static inline bool logic_step_link(struct sudoku_step *st, int cell, int v,
   return true;
 }
 
+/* Every unit's places of every value: pos[u][v-1] has bit j set when cell
+ * unit[u][j] can be v. One pass over the units' cells (O(units x n));
+ * finders that ask for many places compute it once on their stack (8 KiB
+ * at most) rather than the state carrying a cache that could go stale. */
+typedef uint32_t logic_places[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
+void logic_positions(const struct logic_state *s, logic_places pos);
+
 /* The cells of unit u holding candidate value v, as a bit mask of positions
  * j in geo.unit[u] (bit j set when cell unit[u][j] can be v). */
 static inline uint32_t logic_unit_positions(const struct logic_state *s, int u,
@@ -166,7 +173,39 @@ static inline uint32_t logic_unit_positions(const struct logic_state *s, int u,
   return m;
 }
 
-static inline int logic_popcount(uint32_t m) { return __builtin_popcount(m); }
+/* The i-th unit in Sudoku Explainer's order of region types: boxes, then
+ * columns, then rows, then any variant units (i in 0..nunits). Finders
+ * that scan units in this order find the step SE would report first. */
+static inline int logic_unit_order(const struct logic_geom *geo, int i) {
+  int n = geo->n;
+  if (i >= 3 * n)
+    return i;
+  return i < n ? 2 * n + i : i < 2 * n ? i : i - 2 * n;
+}
+
+/* The unit of kind `kind` (enum sudoku_unit) that holds cell c, or -1. */
+static inline int logic_unit_of(const struct logic_geom *geo, int c, int kind) {
+  for (int i = 0; i < geo->ncell_units[c]; i++)
+    if (geo->kind[geo->cell_units[c][i]] == kind)
+      return geo->cell_units[c][i];
+  return -1;
+}
+
+/* True when unit u holds cell c. */
+static inline bool logic_unit_has(const struct logic_geom *geo, int u, int c) {
+  for (int i = 0; i < geo->ncell_units[c]; i++)
+    if (geo->cell_units[c][i] == u)
+      return true;
+  return false;
+}
+
+/* Without -mpopcnt, __builtin_popcount is a libgcc call: the bit trick
+ * inlines to a dozen instructions. */
+static inline int logic_popcount(uint32_t m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
 static inline int logic_lowest(uint32_t m) { return __builtin_ctz(m); }
 
 #endif

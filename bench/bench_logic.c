@@ -1,0 +1,354 @@
+/*
+ * bench_logic.c - `make bench`, second part: a benchmark, not a test.
+ *
+ *  1. Rating speed: sudoku_rate over the 17-clue, top1465 and hardest
+ *     files (the first --limit puzzles of each): puzzles per second, the
+ *     slowest puzzle, how many paths reached the solution; then Debian's
+ *     `qqwing --solve --stats` on the same puzzles in the same run, and
+ *     the ratio (qqwing's wall time, process start included, over ours).
+ *  2. Next step: sudoku_next_step on 9x9 positions (a puzzle plus the
+ *     placements of its path so far): mean and slowest, the slowest also
+ *     without the last resort (steps rated 9.5 and up).
+ *  3. Agreement with Sudoku Explainer on rated/se_rated_calibration.tsv:
+ *     Spearman's rank correlation, the share within 0.5 of SE's ER, the
+ *     median rating per qqwing level (must rise strictly), and, with
+ *     --verbose, every puzzle off by more than 0.5.
+ * Prints tables; never fails on time.
+ *
+ * usage: bench_logic [--corpus DIR] [--limit N] [--verbose] [FILE...]
+ */
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sudoku.h"
+#include "sudoku_logic.h"
+
+static const char *const default_files[] = {"17clue.txt", "top1465.txt",
+                                            "forum_hardest_1905_11plus.txt"};
+
+static double now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static char *read_all(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = size >= 0 ? malloc((size_t)size + 1) : NULL;
+  if (buf != NULL && fread(buf, 1, (size_t)size, f) != (size_t)size) {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  if (buf != NULL) {
+    buf[size] = '\0';
+    *len = (size_t)size;
+  }
+  return buf;
+}
+
+/* Up to max puzzles of a file; *count receives how many. */
+static sudoku_grid *load(const char *path, size_t max, size_t *count) {
+  size_t len = 0;
+  char *text = read_all(path, &len);
+  *count = 0;
+  if (text == NULL)
+    return NULL;
+  sudoku_grid *g = malloc(sizeof *g * (max ? max : 1));
+  struct sudoku_reader r;
+  sudoku_reader_init(&r, text, len);
+  while (g != NULL && *count < max &&
+         sudoku_read_next(&r, &g[*count], NULL) == 1)
+    (*count)++;
+  free(text);
+  return g;
+}
+
+/* Wall time of `qqwing --solve --stats` on the puzzles, in microseconds;
+ * negative when qqwing is not there. */
+static double time_qqwing(const sudoku_grid *p, size_t count) {
+  char tmp[] = "/tmp/bench-logic-qqwing-XXXXXX";
+  int fd = mkstemp(tmp);
+  if (fd < 0)
+    return -1;
+  for (size_t i = 0; i < count; i++) {
+    char line[SUDOKU_TEXT_MAX];
+    size_t l = sudoku_write_line(&p[i], line, sizeof line);
+    if (write(fd, line, l) != (ssize_t)l)
+      return -1;
+  }
+  lseek(fd, 0, SEEK_SET);
+  double t0 = now_us();
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fd, 0);
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    execlp("qqwing", "qqwing", "--solve", "--stats", (char *)NULL);
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  double took = now_us() - t0;
+  close(fd);
+  unlink(tmp);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? took : -1;
+}
+
+static void bench_rate(const char *dir, const char *file, size_t limit) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, file);
+  size_t count = 0;
+  sudoku_grid *p = load(path, limit, &count);
+  if (p == NULL || count == 0) {
+    snprintf(path, sizeof path, "tests/data/%s", file);
+    free(p);
+    p = load(path, limit, &count);
+  }
+  if (p == NULL || count == 0) {
+    printf("%-32s (missing)\n", file);
+    free(p);
+    return;
+  }
+  double total = 0, max = 0;
+  size_t slow = 0, solved = 0, sum_rating = 0;
+  for (size_t i = 0; i < count; i++) {
+    struct sudoku_rating r;
+    double t0 = now_us();
+    enum sudoku_status st = sudoku_rate(&p[i], NULL, &r);
+    double dt = now_us() - t0;
+    total += dt;
+    if (dt > max) {
+      max = dt;
+      slow = i;
+    }
+    solved += st == SUDOKU_OK && r.solved;
+    sum_rating += r.rating;
+  }
+  double q = time_qqwing(p, count);
+  char ratio[32] = "-", qs[32] = "-";
+  if (q > 0) {
+    snprintf(qs, sizeof qs, "%.0f", (double)count / (q / 1e6));
+    snprintf(ratio, sizeof ratio, "%.1fx", q / total);
+  }
+  printf("%-32s %7zu %9.0f %10.0f %7zu %8zu %6.2f %10s %7s\n", file, count,
+         (double)count / (total / 1e6), max, slow + 1, solved,
+         (double)sum_rating / 10.0 / (double)count, qs, ratio);
+  free(p);
+}
+
+/* ---- Next step on positions -------------------------------------------- */
+
+struct walk {
+  sudoku_grid pos;
+  double total, max, max_no_last;
+  size_t steps;
+};
+
+static bool time_step(const struct sudoku_step *step, void *vctx) {
+  struct walk *w = vctx;
+  struct sudoku_step out;
+  double t0 = now_us();
+  enum sudoku_status st = sudoku_next_step(&w->pos, NULL, NULL, &out);
+  double dt = now_us() - t0;
+  w->total += dt;
+  w->steps++;
+  if (dt > w->max)
+    w->max = dt;
+  if (st == SUDOKU_OK && out.rating < 95 && dt > w->max_no_last)
+    w->max_no_last = dt;
+  for (int i = 0; i < step->nplacements; i++)
+    w->pos.cell[step->placements[i].cell] = step->placements[i].value;
+  return true;
+}
+
+static void bench_next_step(const char *dir, size_t limit) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/top1465.txt", dir);
+  size_t count = 0;
+  sudoku_grid *p = load(path, limit, &count);
+  if (p == NULL || count == 0) {
+    free(p);
+    p = load("tests/data/top1465.txt", limit, &count);
+  }
+  struct walk w;
+  memset(&w, 0, sizeof w);
+  for (size_t i = 0; i < count; i++) {
+    struct sudoku_rating r;
+    w.pos = p[i];
+    sudoku_logic_solve(&p[i], NULL, time_step, &w, &r);
+  }
+  printf("\nnext step on 9x9 positions (top1465, %zu puzzles, %zu positions):"
+         " mean %.1f us, slowest %.0f us, slowest below 9.5 %.0f us\n",
+         count, w.steps, w.steps ? w.total / (double)w.steps : 0.0, w.max,
+         w.max_no_last);
+  free(p);
+}
+
+/* ---- Agreement with SE -------------------------------------------------- */
+
+#define MAX_RATED 4096
+
+/* Average ranks (ties share their mean rank). */
+static void ranks(const double *x, size_t n, double *rank) {
+  for (size_t i = 0; i < n; i++) {
+    size_t less = 0, equal = 0;
+    for (size_t j = 0; j < n; j++) {
+      less += x[j] < x[i];
+      equal += x[j] == x[i];
+    }
+    rank[i] = (double)less + ((double)equal + 1.0) / 2.0;
+  }
+}
+
+static double spearman(const double *a, const double *b, size_t n) {
+  double *ra = malloc(sizeof *ra * n), *rb = malloc(sizeof *rb * n);
+  ranks(a, n, ra);
+  ranks(b, n, rb);
+  double ma = 0, mb = 0;
+  for (size_t i = 0; i < n; i++) {
+    ma += ra[i];
+    mb += rb[i];
+  }
+  ma /= (double)n;
+  mb /= (double)n;
+  double sab = 0, saa = 0, sbb = 0;
+  for (size_t i = 0; i < n; i++) {
+    sab += (ra[i] - ma) * (rb[i] - mb);
+    saa += (ra[i] - ma) * (ra[i] - ma);
+    sbb += (rb[i] - mb) * (rb[i] - mb);
+  }
+  free(ra);
+  free(rb);
+  return saa > 0 && sbb > 0 ? sab / sqrt(saa * sbb) : 0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double median(double *x, size_t n) {
+  if (n == 0)
+    return 0;
+  qsort(x, n, sizeof *x, cmp_double);
+  return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
+static void bench_agreement(const char *dir, bool verbose) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/rated/se_rated_calibration.tsv", dir);
+  size_t len = 0;
+  char *text = read_all(path, &len);
+  if (text == NULL) {
+    printf("\nagreement with SE: %s missing\n", path);
+    return;
+  }
+  static double ours[MAX_RATED], se[MAX_RATED];
+  static const char *const levels[] = {"simple", "easy", "intermediate",
+                                       "expert"};
+  static double by_level[4][MAX_RATED];
+  size_t nlevel[4] = {0, 0, 0, 0}, n = 0, within = 0, exact = 0;
+  size_t unsolved = 0;
+  double t0 = now_us();
+  char *save = NULL;
+  char *line = strtok_r(text, "\n", &save); /* header */
+  while ((line = strtok_r(NULL, "\n", &save)) != NULL && n < MAX_RATED) {
+    /* Fields may be empty (qqwing_level of other sources): split by
+     * hand, strtok would merge the tabs. */
+    char *f[8];
+    int nf = 0;
+    for (char *t = line; t != NULL && nf < 8;) {
+      f[nf++] = t;
+      t = strchr(t, '\t');
+      if (t != NULL)
+        *t++ = '\0';
+    }
+    if (nf < 7)
+      continue;
+    sudoku_grid g;
+    struct sudoku_reader r;
+    sudoku_reader_init(&r, f[0], strlen(f[0]));
+    if (sudoku_read_next(&r, &g, NULL) != 1)
+      continue;
+    struct sudoku_rating rt;
+    if (sudoku_rate(&g, NULL, &rt) != SUDOKU_OK)
+      continue;
+    ours[n] = rt.rating / 10.0;
+    se[n] = atof(f[3]);
+    unsolved += !rt.solved;
+    within += fabs(ours[n] - se[n]) <= 0.5 + 1e-9;
+    exact += fabs(ours[n] - se[n]) < 1e-9;
+    for (int l = 0; l < 4; l++)
+      if (strcmp(f[2], levels[l]) == 0)
+        by_level[l][nlevel[l]++] = ours[n];
+    if (verbose && fabs(ours[n] - se[n]) > 0.5 + 1e-9)
+      printf("  off: ours %.1f %-28s se %.1f %-28s %s\n", ours[n],
+             sudoku_technique_id(rt.hardest), se[n], f[6], f[0]);
+    n++;
+  }
+  double took = now_us() - t0;
+  printf("\nagreement with SE (%s, %zu puzzles, %.1f s): Spearman %.3f "
+         "(target >= 0.9), within 0.5: %.1f %% (target >= 70 %%), equal: "
+         "%.1f %%, paths unsolved: %zu\n",
+         path, n, took / 1e6, spearman(ours, se, n),
+         n ? 100.0 * (double)within / (double)n : 0.0,
+         n ? 100.0 * (double)exact / (double)n : 0.0, unsolved);
+  printf("median rating by qqwing level:");
+  for (int l = 0; l < 4; l++)
+    printf(" %s %.1f (%zu)", levels[l], median(by_level[l], nlevel[l]),
+           nlevel[l]);
+  printf("\n");
+  free(text);
+}
+
+int main(int argc, char **argv) {
+  const char *dir = "../shared/corpus";
+  size_t limit = 2000;
+  bool verbose = false;
+  const char *files[64];
+  int nfiles = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--corpus") == 0 && i + 1 < argc)
+      dir = argv[++i];
+    else if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc)
+      limit = strtoul(argv[++i], NULL, 10);
+    else if (strcmp(argv[i], "--verbose") == 0)
+      verbose = true;
+    else if (argv[i][0] != '-' && nfiles < 64)
+      files[nfiles++] = argv[i];
+    else {
+      fprintf(stderr,
+              "usage: %s [--corpus DIR] [--limit N] [--verbose] [FILE...]\n",
+              argv[0]);
+      return 2;
+    }
+  }
+  if (nfiles == 0)
+    for (size_t i = 0; i < sizeof default_files / sizeof *default_files; i++)
+      files[nfiles++] = default_files[i];
+  printf("rating (sudoku_rate; first %zu puzzles of each file; one pass, "
+         "noisy shared machine)\n",
+         limit);
+  printf("%-32s %7s %9s %10s %7s %8s %6s %10s %7s\n", "file", "puzzles",
+         "rated/s", "slowest us", "(#)", "solved", "mean", "qqwing/s", "ratio");
+  for (int i = 0; i < nfiles; i++)
+    bench_rate(dir, files[i], limit);
+  printf("ratio = qqwing --solve --stats wall time (process start included) "
+         "/ our rating time, same puzzles\n");
+  bench_next_step(dir, limit < 300 ? limit : 300);
+  bench_agreement(dir, verbose);
+  return 0;
+}

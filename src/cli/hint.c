@@ -1,0 +1,123 @@
+/*
+ * hint.c - `sudoku hint`: the next step of a position, as the JSON object of
+ * one step (--text: its sentence alone). The position is a puzzle (the
+ * first grid of standard input) plus a player's entries: a second grid of
+ * the same shape in the input, or the grid of --entries FILE; 0 or blank
+ * is no entry, an entry on a given must repeat it.
+ *
+ * A position that has no solution (a wrong entry), clashing cells or no
+ * applicable step prints {"error":...} (or its reason) and exits 1. A
+ * complete grid prints the step "none". Exit status: 0 a step, 1 none,
+ * 2 unreadable input or bad usage.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: sudoku hint [--entries FILE] [--text] [--deadline-ms N]\n"
+    "                   [--max-rating R] [--help]\n"
+    "Prints the next logical step of a position as a JSON object: the\n"
+    "technique, its rating, placements, eliminations, the cells and units\n"
+    "of the pattern, and a sentence. The position is the puzzle on standard\n"
+    "input plus the player's entries: a second grid after it, or the grid\n"
+    "in FILE. --text prints the sentence alone. Exit status: 0 a step, 1\n"
+    "none (no solution, clash), 2 unreadable input.\n";
+
+/* Reads exactly `want` grids (or want-1 when optional) from text. */
+static int read_grids(const char *what, const char *text, size_t len,
+                      sudoku_grid *g, int max) {
+  struct sudoku_reader r;
+  struct sudoku_text_error err;
+  int got, k = 0;
+  sudoku_reader_init(&r, text, len);
+  while (k <= max &&
+         (got = sudoku_read_next(&r, &g[k < max ? k : max - 1], &err)) == 1)
+    k++;
+  if (got < 0) {
+    fprintf(stderr, "sudoku: %s: %s\n", what, err.message);
+    return -1;
+  }
+  if (k == 0 || k > max) {
+    fprintf(stderr, "sudoku: %s: expected %s grid%s, got %d\n", what,
+            max == 1 ? "one" : "one or two", max == 1 ? "" : "s", k);
+    return -1;
+  }
+  return k;
+}
+
+/* Lays the entries over the puzzle; false (message) when they disagree. */
+static bool merge(sudoku_grid *pos, const sudoku_grid *entries) {
+  if (entries->n != pos->n || entries->box_rows != pos->box_rows) {
+    fprintf(stderr, "sudoku: the entries are %dx%d, the puzzle %dx%d\n",
+            entries->n, entries->n, pos->n, pos->n);
+    return false;
+  }
+  for (int c = 0; c < pos->n * pos->n; c++) {
+    if (entries->cell[c] == 0)
+      continue;
+    if (pos->cell[c] != 0 && pos->cell[c] != entries->cell[c]) {
+      char name[16];
+      sudoku_cell_name(pos->n, c, name, sizeof name);
+      fprintf(stderr, "sudoku: the entry %d at %s changes the given %d\n",
+              entries->cell[c], name, pos->cell[c]);
+      return false;
+    }
+    pos->cell[c] = entries->cell[c];
+  }
+  return true;
+}
+
+int cli_cmd_hint(int argc, char **argv) {
+  struct cli_logic_options o = {true, true, true, NULL, {0, 0}};
+  int rc = cli_logic_parse(argc, argv, usage, &o);
+  if (rc >= 0)
+    return rc;
+  size_t len;
+  char *text = cli_read_stdin(&len);
+  if (text == NULL)
+    return 2;
+  sudoku_grid g[2];
+  int k = read_grids("input", text, len, g, o.entries ? 1 : 2);
+  free(text);
+  if (k < 0)
+    return 2;
+  if (o.entries != NULL) {
+    FILE *f = fopen(o.entries, "rb");
+    char *etext = f != NULL ? malloc(1 << 16) : NULL;
+    size_t elen = etext != NULL ? fread(etext, 1, 1 << 16, f) : 0;
+    if (f != NULL)
+      fclose(f);
+    if (etext == NULL) {
+      fprintf(stderr, "sudoku: cannot read %s\n", o.entries);
+      return 2;
+    }
+    k = read_grids(o.entries, etext, elen, &g[1], 1) + 1;
+    free(etext);
+    if (k < 1)
+      return 2;
+  }
+  if (k == 2 && !merge(&g[0], &g[1]))
+    return 2;
+  struct sudoku_step st;
+  enum sudoku_status s = sudoku_next_step(&g[0], NULL, &o.limits, &st);
+  if (s != SUDOKU_OK) {
+    cli_report_refusal(1, &g[0], s);
+    if (o.json)
+      cli_json_refusal(stdout, s);
+    else
+      fputs(cli_refusal(s), stdout);
+    putchar('\n');
+    return fflush(stdout) != 0 ? 2 : 1;
+  }
+  if (o.json) {
+    cli_json_step(stdout, &st, g[0].n);
+    putchar('\n');
+  } else {
+    char sentence[SUDOKU_EXPLAIN_MAX];
+    sudoku_step_explain(&st, g[0].n, sentence, sizeof sentence);
+    printf("%s\n", sentence);
+  }
+  return fflush(stdout) != 0 ? 2 : 0;
+}

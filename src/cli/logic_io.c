@@ -1,0 +1,215 @@
+/*
+ * logic_io.c - what `sudoku rate`, `steps` and `hint` share: their options,
+ * reading every puzzle of stdin before anything is printed, the words for
+ * a refusal, and the JSON of a step and of a path, written by hand (the CLI
+ * links no JSON library; only src/api sees cJSON).
+ *
+ * JSON written here: a step is {"technique","name","rating","placements":
+ * [{"cell","value"}],"eliminations":[...],"cells":[...],"units":[...],
+ * "values":[...],"chain":[{"cell","value","link"}],"explanation"}; a
+ * refusal is {"error":"<status code>","message":"<sentence>"}.
+ * Not here: the subcommands' loops (rate.c, steps.c, hint.c).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_logic_parse(int argc, char **argv, const char *usage,
+                    struct cli_logic_options *o) {
+  o->limits.deadline_us = CLI_DEFAULT_DEADLINE_MS * 1000u;
+  o->limits.max_rating = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(usage, stdout);
+      return 0;
+    } else if (strcmp(a, "--json") == 0 && o->accepts_json) {
+      o->json = true;
+    } else if (strcmp(a, "--text") == 0 && o->accepts_json) {
+      o->json = false;
+    } else if (strcmp(a, "--entries") == 0 && o->accepts_entries &&
+               i + 1 < argc) {
+      o->entries = argv[++i];
+    } else if ((strcmp(a, "--deadline-ms") == 0 ||
+                strcmp(a, "--max-rating") == 0) &&
+               i + 1 < argc) {
+      bool deadline = strcmp(a, "--deadline-ms") == 0;
+      char *end;
+      errno = 0;
+      double x = strtod(argv[++i], &end);
+      double max = deadline ? 86400000.0 : 25.5;
+      if (errno || *end || end == argv[i] || x < 0 || x > max) {
+        fprintf(stderr, "sudoku: %s takes %s, not '%s'\n", a,
+                deadline ? "milliseconds 0..86400000" : "a rating 0..25.5",
+                argv[i]);
+        return 2;
+      }
+      if (deadline)
+        o->limits.deadline_us = (uint64_t)x * 1000u;
+      else
+        o->limits.max_rating = (unsigned)(x * 10.0 + 0.5);
+    } else {
+      fprintf(stderr, "sudoku: unknown or incomplete option '%s'\n%s", a,
+              usage);
+      return 2;
+    }
+  }
+  return -1;
+}
+
+char *cli_read_puzzles(size_t *len, uint32_t *count) {
+  char *text = cli_read_stdin(len);
+  if (text == NULL)
+    return NULL;
+  struct sudoku_reader r;
+  struct sudoku_text_error err;
+  sudoku_grid g;
+  int got;
+  sudoku_reader_init(&r, text, *len);
+  while ((got = sudoku_read_next(&r, &g, &err)) == 1)
+    ;
+  if (got < 0 || r.puzzles == 0) {
+    if (got < 0)
+      fprintf(stderr, "sudoku: %s\n", err.message);
+    else
+      fprintf(stderr, "sudoku: no puzzle in the input\n");
+    free(text);
+    return NULL;
+  }
+  *count = r.puzzles;
+  return text;
+}
+
+const char *cli_refusal(enum sudoku_status s) {
+  switch (s) {
+  case SUDOKU_NOT_UNIQUE:
+    return "not unique";
+  case SUDOKU_DEADLINE:
+    return "deadline exceeded";
+  case SUDOKU_NODE_LIMIT:
+    return "no step found";
+  default:
+    return "no solution";
+  }
+}
+
+void cli_report_refusal(uint32_t index, const sudoku_grid *g,
+                        enum sudoku_status s) {
+  if (s == SUDOKU_CONFLICT)
+    cli_report_conflict(index, g);
+  else
+    fprintf(stderr, "sudoku: puzzle %u: %s\n", index, sudoku_strerror(s));
+}
+
+/* ---- JSON ------------------------------------------------------------- */
+
+/* A JSON string: the sentences are ASCII, but escape what JSON needs. */
+static void json_string(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+void cli_json_rating(FILE *f, unsigned rating) {
+  fprintf(f, "%u.%u", rating / 10, rating % 10);
+}
+
+static void json_cell(FILE *f, int n, int cell) {
+  char name[16];
+  sudoku_cell_name(n, cell, name, sizeof name);
+  json_string(f, name);
+}
+
+static void json_candidates(FILE *f, const char *key, int n,
+                            const struct sudoku_candidate *c, int count) {
+  fprintf(f, ",\"%s\":[", key);
+  for (int i = 0; i < count; i++) {
+    fputs(i ? ",{\"cell\":" : "{\"cell\":", f);
+    json_cell(f, n, c[i].cell);
+    fprintf(f, ",\"value\":%d}", c[i].value);
+  }
+  fputc(']', f);
+}
+
+void cli_json_step(FILE *f, const struct sudoku_step *st, int n) {
+  static const char *const links[] = {"none", "strong", "weak"};
+  char text[SUDOKU_EXPLAIN_MAX];
+  fputs("{\"technique\":", f);
+  json_string(f, sudoku_technique_id(st->technique));
+  fputs(",\"name\":", f);
+  json_string(f, sudoku_technique_name(st->technique));
+  fputs(",\"rating\":", f);
+  cli_json_rating(f, st->rating);
+  json_candidates(f, "placements", n, st->placements, st->nplacements);
+  json_candidates(f, "eliminations", n, st->eliminations, st->neliminations);
+  fputs(",\"cells\":[", f);
+  for (int i = 0; i < st->ncells; i++) {
+    if (i)
+      fputc(',', f);
+    json_cell(f, n, st->cells[i]);
+  }
+  fputs("],\"units\":[", f);
+  for (int i = 0; i < st->nunits; i++) {
+    char label[24];
+    sudoku_unit_label(n, st->units[i], label, sizeof label);
+    if (i)
+      fputc(',', f);
+    json_string(f, label);
+  }
+  fputs("],\"values\":[", f);
+  for (int v = 1, first = 1; v <= n; v++)
+    if (st->values & (1u << (v - 1))) {
+      fprintf(f, first ? "%d" : ",%d", v);
+      first = 0;
+    }
+  fputs("],\"chain\":[", f);
+  for (int i = 0; i < st->nchain; i++) {
+    fputs(i ? ",{\"cell\":" : "{\"cell\":", f);
+    json_cell(f, n, st->chain[i].cell);
+    fprintf(
+        f, ",\"value\":%d,\"link\":\"%s\"}", st->chain[i].value,
+        links[st->chain[i].link <= SUDOKU_LINK_WEAK ? st->chain[i].link : 0]);
+  }
+  fputs("],\"explanation\":", f);
+  sudoku_step_explain(st, n, text, sizeof text);
+  json_string(f, text);
+  fputc('}', f);
+}
+
+void cli_json_refusal(FILE *f, enum sudoku_status s) {
+  fputs("{\"error\":", f);
+  json_string(f, sudoku_status_code(s));
+  fputs(",\"message\":", f);
+  json_string(f, sudoku_strerror(s));
+  fputc('}', f);
+}
+
+void cli_json_summary(FILE *f, const struct sudoku_rating *r) {
+  fputs("\"rating\":", f);
+  cli_json_rating(f, r->rating);
+  fputs(",\"level\":", f);
+  json_string(f, sudoku_level_name(r->level));
+  fputs(",\"hardest\":", f);
+  json_string(f, sudoku_technique_id(r->hardest));
+  fprintf(f, ",\"solved\":%s,\"counts\":{", r->solved ? "true" : "false");
+  for (int t = 0, first = 1; t < SUDOKU_TECH_COUNT; t++)
+    if (r->counts[t]) {
+      if (!first)
+        fputc(',', f);
+      json_string(f, sudoku_technique_id((enum sudoku_technique)t));
+      fprintf(f, ":%u", r->counts[t]);
+      first = 0;
+    }
+  fputc('}', f);
+}

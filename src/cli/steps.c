@@ -1,0 +1,117 @@
+/*
+ * steps.c - `sudoku steps`: the path of each puzzle, one English sentence a
+ * step, then its rating ("Rating 3.2 (hard), hardest step: X-wing."); a
+ * blank line between puzzles. --json prints one object a puzzle a line:
+ * {"rating":3.2,"level":"hard","hardest":"x-wing","solved":true,
+ * "counts":{...},"steps":[step, ...]}, each step the object `sudoku hint`
+ * prints.
+ *
+ * A puzzle that cannot be walked prints its reason in place, as `rate`
+ * does. Exit status: 0 all walked to the end, 1 some not, 2 unreadable
+ * input or bad usage. Memory: the JSON steps of one puzzle are buffered
+ * (open_memstream) so the summary can come first.
+ */
+#include <stdlib.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: sudoku steps [--json] [--deadline-ms N] [--max-rating R] "
+    "[--help]\n"
+    "Prints, for each puzzle of standard input, every step of its solution\n"
+    "as a person would take them (the simplest first), one sentence a step,\n"
+    "then its rating. --json prints one JSON object a puzzle a line.\n"
+    "Options as for `sudoku rate`. Exit status: 0 all solved by steps, 1\n"
+    "some not, 2 unreadable input.\n";
+
+struct walk {
+  FILE *out;
+  int n;
+  bool json;
+  uint32_t steps;
+};
+
+static bool print_step(const struct sudoku_step *st, void *vctx) {
+  struct walk *w = vctx;
+  if (w->json) {
+    if (w->steps > 0)
+      fputc(',', w->out);
+    cli_json_step(w->out, st, w->n);
+  } else {
+    char text[SUDOKU_EXPLAIN_MAX];
+    sudoku_step_explain(st, w->n, text, sizeof text);
+    fprintf(w->out, "%s\n", text);
+  }
+  w->steps++;
+  return true;
+}
+
+/* Walks one puzzle; returns false when it was not walked to the end. */
+static bool steps_one(uint32_t index, const sudoku_grid *g,
+                      const struct cli_logic_options *o) {
+  char *buf = NULL;
+  size_t size = 0;
+  struct walk w = {stdout, g->n, o->json, 0};
+  if (o->json && (w.out = open_memstream(&buf, &size)) == NULL) {
+    perror("sudoku: open_memstream");
+    exit(2);
+  }
+  struct sudoku_rating rt;
+  enum sudoku_status s = sudoku_logic_solve(g, &o->limits, print_step, &w, &rt);
+  if (o->json)
+    fclose(w.out);
+  bool ok = s == SUDOKU_OK && rt.solved;
+  if (s != SUDOKU_OK)
+    cli_report_refusal(index, g, s);
+  else if (!rt.solved)
+    fprintf(stderr, "sudoku: puzzle %u: no technique applies after %u steps\n",
+            index, rt.steps);
+  if (o->json) {
+    if (s != SUDOKU_OK && s != SUDOKU_DEADLINE) {
+      cli_json_refusal(stdout, s);
+    } else {
+      putchar('{');
+      cli_json_summary(stdout, &rt);
+      printf(",\"steps\":[%s]}", buf != NULL ? buf : "");
+    }
+    putchar('\n');
+    free(buf);
+    return ok;
+  }
+  if (s != SUDOKU_OK && s != SUDOKU_DEADLINE) {
+    printf("%s\n", cli_refusal(s));
+    return false;
+  }
+  if (s == SUDOKU_DEADLINE)
+    printf("%s\n", cli_refusal(s));
+  printf("Rating ");
+  cli_json_rating(stdout, rt.rating);
+  printf(" (%s), hardest step: %s%s.\n", sudoku_level_name(rt.level),
+         sudoku_technique_name(rt.hardest),
+         rt.solved ? "" : "; not solved to the end");
+  return ok;
+}
+
+int cli_cmd_steps(int argc, char **argv) {
+  struct cli_logic_options o = {true, false, false, NULL, {0, 0}};
+  int rc = cli_logic_parse(argc, argv, usage, &o);
+  if (rc >= 0)
+    return rc;
+  size_t len;
+  uint32_t count;
+  char *text = cli_read_puzzles(&len, &count);
+  if (text == NULL)
+    return 2;
+  rc = 0;
+  struct sudoku_reader r;
+  sudoku_grid g;
+  sudoku_reader_init(&r, text, len);
+  for (uint32_t i = 1; sudoku_read_next(&r, &g, NULL) == 1; i++) {
+    if (i > 1 && !o.json)
+      putchar('\n');
+    if (!steps_one(i, &g, &o))
+      rc = 1;
+  }
+  free(text);
+  return fflush(stdout) != 0 ? 2 : rc;
+}

@@ -1,0 +1,140 @@
+/*
+ * intersections.c - locked candidates: when a value's places in one unit A
+ * all lie in another unit B, it goes from the rest of B. Pointing when A is
+ * a box (2.6), claiming when A is a line (2.8); the "direct" forms (1.7,
+ * 1.9) are taken only when the elimination leaves a hidden single for the
+ * value in a unit of A's kind that crosses B, and they place it
+ * (SE's Locking in direct mode: the step eliminates and places).
+ *
+ * Written over units: B is any unit, other than A, holding every place of
+ * the value in A, so variant units take part unchanged.
+ * Cost: units x values x (places x units a cell) per call.
+ */
+#include "logic.h"
+
+/* The units other than a that hold every cell of cells[0..k), in the order
+ * of cells[0]'s units. Returns how many, into common[]. */
+static int common_units(const struct logic_geom *geo, int a,
+                        const uint16_t *cells, int k,
+                        int common[LOGIC_MAX_CELL_UNITS]) {
+  int nc = 0;
+  for (int i = 0; i < geo->ncell_units[cells[0]]; i++) {
+    int u = geo->cell_units[cells[0]][i];
+    if (u == a)
+      continue;
+    bool all = true;
+    for (int j = 1; j < k && all; j++)
+      all = logic_unit_has(geo, u, cells[j]);
+    if (all)
+      common[nc++] = u;
+  }
+  return nc;
+}
+
+/* A unit of a's kind, other than a, whose places for v lie in b but one:
+ * that one cell (the hidden single the elimination leaves), else -1. The
+ * candidates are found from b's side: each cell of b outside a that can
+ * be v tallies its unit of a's kind. */
+static int following_single(const struct logic_state *s, logic_places pos,
+                            int a, int b, int v, int *unit3) {
+  const struct logic_geom *geo = &s->geo;
+  uint32_t bit = 1u << (v - 1);
+  int units[SUDOKU_MAX_N], inside[SUDOKU_MAX_N], nu = 0;
+  for (int j = 0; j < geo->len[b]; j++) {
+    int c = geo->unit[b][j];
+    if (!(s->cand[c] & bit) || logic_unit_has(geo, a, c))
+      continue;
+    int u = logic_unit_of(geo, c, geo->kind[a]), t = 0;
+    if (u < 0 || u == a)
+      continue;
+    while (t < nu && units[t] != u)
+      t++;
+    if (t == nu) {
+      units[nu] = u;
+      inside[nu++] = 0;
+    }
+    inside[t]++;
+  }
+  for (int t = 0; t < nu; t++) {
+    uint32_t places = pos[units[t]][v - 1];
+    if (logic_popcount(places) - inside[t] != 1)
+      continue;
+    for (; places; places &= places - 1) {
+      int c = geo->unit[units[t]][logic_lowest(places)];
+      if (!logic_unit_has(geo, b, c)) {
+        *unit3 = units[t];
+        return c;
+      }
+    }
+  }
+  return -1;
+}
+
+/* The first locked-candidates step with A of the wanted side (box or not),
+ * direct or not. */
+static bool find_locked(const struct logic_state *s, struct sudoku_step *out,
+                        bool box_first, bool direct, enum sudoku_technique tech,
+                        unsigned rating) {
+  const struct logic_geom *geo = &s->geo;
+  logic_places pos;
+  logic_positions(s, pos);
+  for (int i = 0; i < geo->nunits; i++) {
+    int a = logic_unit_order(geo, i);
+    if ((geo->kind[a] == SUDOKU_UNIT_BOX) != box_first)
+      continue;
+    for (int v = 1; v <= geo->n; v++) {
+      uint32_t bit = 1u << (v - 1), places = pos[a][v - 1];
+      if (logic_popcount(places) < 2)
+        continue;
+      uint16_t cells[SUDOKU_MAX_N];
+      int k = 0;
+      for (; places; places &= places - 1)
+        cells[k++] = geo->unit[a][logic_lowest(places)];
+      int common[LOGIC_MAX_CELL_UNITS];
+      int nc = common_units(geo, a, cells, k, common);
+      for (int ci = 0; ci < nc; ci++) {
+        int b = common[ci];
+        if (logic_popcount(pos[b][v - 1]) == k)
+          continue; /* nothing of b outside a */
+        int unit3 = -1, cell = -1;
+        if (direct && (cell = following_single(s, pos, a, b, v, &unit3)) < 0)
+          continue;
+        logic_step_init(out, tech, rating);
+        for (int j = 0; j < geo->len[b]; j++) {
+          int c = geo->unit[b][j];
+          if ((s->cand[c] & bit) && !logic_unit_has(geo, a, c))
+            logic_step_elim(out, c, v);
+        }
+        if (cell >= 0)
+          logic_step_place(out, cell, v);
+        for (int j = 0; j < k; j++)
+          logic_step_cell(out, cells[j]);
+        logic_step_unit(out, a);
+        logic_step_unit(out, b);
+        if (unit3 >= 0)
+          logic_step_unit(out, unit3);
+        out->values = bit;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool logic_find_DIRECT_POINTING(const struct logic_state *s,
+                                struct sudoku_step *out) {
+  return find_locked(s, out, true, true, SUDOKU_TECH_DIRECT_POINTING, 17);
+}
+
+bool logic_find_DIRECT_CLAIMING(const struct logic_state *s,
+                                struct sudoku_step *out) {
+  return find_locked(s, out, false, true, SUDOKU_TECH_DIRECT_CLAIMING, 19);
+}
+
+bool logic_find_POINTING(const struct logic_state *s, struct sudoku_step *out) {
+  return find_locked(s, out, true, false, SUDOKU_TECH_POINTING, 26);
+}
+
+bool logic_find_CLAIMING(const struct logic_state *s, struct sudoku_step *out) {
+  return find_locked(s, out, false, false, SUDOKU_TECH_CLAIMING, 28);
+}

@@ -1,0 +1,241 @@
+/*
+ * test_cli_logic.c - the real build/sudoku binary's `rate`, `steps` and
+ * `hint`: output lines, the JSON shape (parsed back with cJSON, which the
+ * CLI itself does not use), refusals in place, exit statuses, and the input
+ * formats. SUDOKU_BIN names the binary.
+ */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+struct out {
+  int status;
+  char *text; /* stdout, NUL-terminated */
+};
+
+/* Runs `sudoku ARGS` with `input` on stdin; stderr is dropped. */
+static struct out run(const char *args, const char *input) {
+  char in[] = "/tmp/sudoku-logic-cli-XXXXXX";
+  int fd = mkstemp(in);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, input, strlen(input)), (ssize_t)strlen(input));
+  close(fd);
+  const char *bin =
+      getenv("SUDOKU_BIN") ? getenv("SUDOKU_BIN") : "build/sudoku";
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd, "'%s' %s <%s 2>/dev/null", bin, args, in);
+  FILE *p = popen(cmd, "r");
+  ck_assert_ptr_nonnull(p);
+  size_t cap = 1 << 20, n = 0, got;
+  char *text = malloc(cap + 1);
+  while ((got = fread(text + n, 1, cap - n, p)) > 0 && n < cap)
+    n += got;
+  text[n] = '\0';
+  int rc = pclose(p);
+  unlink(in);
+  struct out o = {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, text};
+  return o;
+}
+
+#define X_WING_PUZZLE                                                          \
+  "................12..3.45..............6...4.3.7.1........2........7.18..9"  \
+  ".5.....6"
+
+START_TEST(rate_prints_one_line_a_puzzle) {
+  struct out o = run("rate", CLASSIC "\n" MULTI "\n" NO_SOLUTION "\n");
+  ck_assert_int_eq(o.status, 1);
+  ck_assert_str_eq(o.text, "1.2 easy hidden-single\nnot unique\nno solution\n");
+  free(o.text);
+  o = run("rate", CLASSIC "\n");
+  ck_assert_int_eq(o.status, 0);
+  free(o.text);
+}
+END_TEST
+
+START_TEST(rate_reads_judge_rows) {
+  /* Baekjoon 2580: nine rows of nine numbers, 0 = blank. */
+  char *in = test_read_file(TEST_DATA_DIR "/judge/boj2580.in", NULL);
+  ck_assert_ptr_nonnull(in);
+  struct out o = run("rate", in);
+  ck_assert_int_eq(o.status, 0);
+  ck_assert_msg(strstr(o.text, "easy") != NULL, "%s", o.text);
+  free(o.text);
+  free(in);
+}
+END_TEST
+
+START_TEST(rate_json_has_the_summary) {
+  struct out o = run("rate --json", X_WING_PUZZLE "\n" MULTI "\n");
+  char *second = strchr(o.text, '\n');
+  ck_assert_ptr_nonnull(second);
+  *second++ = '\0';
+  cJSON *j = cJSON_Parse(o.text);
+  ck_assert_ptr_nonnull(j);
+  ck_assert(cJSON_IsNumber(cJSON_GetObjectItem(j, "rating")));
+  ck_assert(cJSON_IsString(cJSON_GetObjectItem(j, "level")));
+  ck_assert(cJSON_IsString(cJSON_GetObjectItem(j, "hardest")));
+  ck_assert(cJSON_IsBool(cJSON_GetObjectItem(j, "solved")));
+  ck_assert(cJSON_IsObject(cJSON_GetObjectItem(j, "counts")));
+  cJSON_Delete(j);
+  j = cJSON_Parse(second);
+  ck_assert_ptr_nonnull(j);
+  ck_assert_str_eq(cJSON_GetObjectItem(j, "error")->valuestring, "not-unique");
+  cJSON_Delete(j);
+  free(o.text);
+}
+END_TEST
+
+START_TEST(steps_prints_a_sentence_a_step) {
+  struct out o = run("steps", CLASSIC "\n");
+  ck_assert_int_eq(o.status, 0);
+  int lines = 0;
+  for (char *p = o.text; *p; p++)
+    lines += *p == '\n';
+  ck_assert_int_eq(lines, 51 + 1); /* 51 empty cells, then the rating */
+  ck_assert_msg(strstr(o.text, " is the only place for ") != NULL, "%s",
+                o.text);
+  ck_assert(strstr(o.text, "Rating 1.2 (easy), hardest step: Hidden single."
+                           "\n") != NULL);
+  free(o.text);
+}
+END_TEST
+
+/* Every member the issue requires of a step. */
+static void assert_step_shape(const cJSON *st) {
+  static const char *const arrays[] = {"placements", "eliminations", "cells",
+                                       "units"};
+  ck_assert(cJSON_IsString(cJSON_GetObjectItem(st, "technique")));
+  ck_assert(cJSON_IsNumber(cJSON_GetObjectItem(st, "rating")));
+  ck_assert(cJSON_IsString(cJSON_GetObjectItem(st, "explanation")));
+  for (size_t i = 0; i < 4; i++)
+    ck_assert_msg(cJSON_IsArray(cJSON_GetObjectItem(st, arrays[i])), "%s",
+                  arrays[i]);
+  const cJSON *p;
+  cJSON_ArrayForEach(p, cJSON_GetObjectItem(st, "placements")) {
+    ck_assert(cJSON_IsString(cJSON_GetObjectItem(p, "cell")));
+    ck_assert(cJSON_IsNumber(cJSON_GetObjectItem(p, "value")));
+  }
+}
+
+START_TEST(steps_json_is_one_object_a_puzzle) {
+  struct out o = run("steps --json", X_WING_PUZZLE "\n" CLASSIC "\n");
+  bool all_solved = true;
+  char *second = strchr(o.text, '\n');
+  ck_assert_ptr_nonnull(second);
+  *second++ = '\0';
+  for (int k = 0; k < 2; k++) {
+    cJSON *j = cJSON_Parse(k == 0 ? o.text : second);
+    ck_assert_ptr_nonnull(j);
+    const cJSON *steps = cJSON_GetObjectItem(j, "steps");
+    ck_assert(cJSON_IsArray(steps));
+    ck_assert_int_gt(cJSON_GetArraySize(steps), 10);
+    const cJSON *st;
+    bool x_wing = false;
+    cJSON_ArrayForEach(st, steps) {
+      assert_step_shape(st);
+      x_wing |= strcmp(cJSON_GetObjectItem(st, "technique")->valuestring,
+                       "x-wing") == 0;
+    }
+    ck_assert(x_wing == (k == 0));
+    ck_assert(cJSON_IsNumber(cJSON_GetObjectItem(j, "rating")));
+    ck_assert(cJSON_IsString(cJSON_GetObjectItem(j, "level")));
+    ck_assert(cJSON_IsString(cJSON_GetObjectItem(j, "hardest")));
+    ck_assert(cJSON_IsBool(cJSON_GetObjectItem(j, "solved")));
+    all_solved &= cJSON_IsTrue(cJSON_GetObjectItem(j, "solved"));
+    cJSON_Delete(j);
+  }
+  ck_assert_int_eq(o.status, all_solved ? 0 : 1);
+  free(o.text);
+}
+END_TEST
+
+START_TEST(hint_takes_entries_from_a_second_grid_or_a_file) {
+  /* The classic puzzle with r1c3 = 4 (right) entered. */
+  const char *entries =
+      "..4" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "......";
+  char in[512];
+  snprintf(in, sizeof in, "%s\n%s\n", CLASSIC, entries);
+  struct out o = run("hint", in);
+  ck_assert_int_eq(o.status, 0);
+  cJSON *j = cJSON_Parse(o.text);
+  ck_assert_ptr_nonnull(j);
+  assert_step_shape(j);
+  cJSON_Delete(j);
+  free(o.text);
+  char path[] = "/tmp/sudoku-entries-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, entries, strlen(entries)),
+                   (ssize_t)strlen(entries));
+  close(fd);
+  char args[128];
+  snprintf(args, sizeof args, "hint --text --entries %s", path);
+  o = run(args, CLASSIC "\n");
+  unlink(path);
+  ck_assert_int_eq(o.status, 0);
+  ck_assert_msg(strstr(o.text, " is the only place for ") != NULL, "%s",
+                o.text);
+  free(o.text);
+}
+END_TEST
+
+START_TEST(hint_refuses_wrong_and_clashing_entries) {
+  char in[512];
+  /* r1c3 = 1 is not the solution's: no solution is left. */
+  snprintf(in, sizeof in, "%s\n..1%s%s%s%s%s%s%s%s......\n", CLASSIC, DOTS9,
+           DOTS9, DOTS9, DOTS9, DOTS9, DOTS9, DOTS9, DOTS9);
+  struct out o = run("hint", in);
+  ck_assert_int_eq(o.status, 1);
+  cJSON *j = cJSON_Parse(o.text);
+  ck_assert_ptr_nonnull(j);
+  ck_assert_str_eq(cJSON_GetObjectItem(j, "error")->valuestring, "no-solution");
+  cJSON_Delete(j);
+  free(o.text);
+  /* An entry over a given must repeat it. */
+  snprintf(in, sizeof in, "%s\n4........%s%s%s%s%s%s%s%s\n", CLASSIC, DOTS9,
+           DOTS9, DOTS9, DOTS9, DOTS9, DOTS9, DOTS9, DOTS9);
+  o = run("hint", in);
+  ck_assert_int_eq(o.status, 2);
+  free(o.text);
+  o = run("hint --text", CLASSIC_SOLVED "\n");
+  ck_assert_int_eq(o.status, 0);
+  ck_assert_str_eq(o.text, "The grid is complete.\n");
+  free(o.text);
+}
+END_TEST
+
+START_TEST(bad_input_and_usage_exit_2) {
+  struct out o = run("rate", "12x\n");
+  ck_assert_int_eq(o.status, 2);
+  ck_assert_str_eq(o.text, "");
+  free(o.text);
+  o = run("steps --bogus", CLASSIC "\n");
+  ck_assert_int_eq(o.status, 2);
+  free(o.text);
+  o = run("rate --help", "");
+  ck_assert_int_eq(o.status, 0);
+  ck_assert(strstr(o.text, "usage: sudoku rate") != NULL);
+  free(o.text);
+}
+END_TEST
+
+Suite *cli_logic_suite(void) {
+  Suite *s = suite_create("cli_logic");
+  TCase *tc = tcase_create("commands");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, rate_prints_one_line_a_puzzle);
+  tcase_add_test(tc, rate_reads_judge_rows);
+  tcase_add_test(tc, rate_json_has_the_summary);
+  tcase_add_test(tc, steps_prints_a_sentence_a_step);
+  tcase_add_test(tc, steps_json_is_one_object_a_puzzle);
+  tcase_add_test(tc, hint_takes_entries_from_a_second_grid_or_a_file);
+  tcase_add_test(tc, hint_refuses_wrong_and_clashing_entries);
+  tcase_add_test(tc, bad_input_and_usage_exit_2);
+  suite_add_tcase(s, tc);
+  return s;
+}
