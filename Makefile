@@ -105,6 +105,10 @@ $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 $(BENCH_LOGIC): bench/bench_logic.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
+# Agreement of our rating with Sudoku Explainer's (bench/bench_agree.c).
+$(BUILD)/bench_agree: bench/bench_agree.c $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
+
 # The whole suite: unit, CLI and corpus tests (the full sets from
 # ../shared/corpus when that folder exists, else the samples in tests/data).
 test check: deps-test

@@ -64,14 +64,14 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
     "Aligned pair exclusion")                                                  \
   X(X_CHAIN, "x-chain", 65, "X-chain")                                         \
   X(XY_CHAIN, "xy-chain", 65, "XY-chain")                                      \
-  X(AIC, "alternating-inference-chain", 66, "Alternating inference chain")     \
-  X(FORCING_CHAIN, "forcing-chain", 71, "Forcing chain")                       \
-  X(NISHIO, "nishio", 76, "Nishio forcing chain")                              \
-  X(REGION_FORCING_CHAIN, "region-forcing-chain", 82,                          \
+  X(AIC, "alternating-inference-chain", 70, "Alternating inference chain")     \
+  X(FORCING_CHAIN, "forcing-chain", 70, "Forcing chain")                       \
+  X(NISHIO, "nishio", 75, "Nishio forcing chain")                              \
+  X(REGION_FORCING_CHAIN, "region-forcing-chain", 80,                          \
     "Cell or region forcing chain")                                            \
-  X(DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", 86,                        \
+  X(DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", 85,                        \
     "Dynamic forcing chain")                                                   \
-  X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 95, "Nested forcing chain")  \
+  X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 90, "Nested forcing chain")  \
   X(TRIAL, "trial", 110, "Trial and error")
 
 enum sudoku_technique {

@@ -13,6 +13,7 @@ int main(void) {
   srunner_add_suite(sr, corpus_suite());
   srunner_add_suite(sr, logic_suite());
   srunner_add_suite(sr, cli_logic_suite());
+  srunner_add_suite(sr, chains_suite());
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);
   srunner_free(sr);

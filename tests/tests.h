@@ -15,6 +15,7 @@ Suite *api_suite(void);       /* test_api.c: POST /solve without sockets */
 Suite *http_suite(void);      /* test_http.c: the real sudokud on loopback */
 Suite *logic_suite(void);     /* test_logic.c: steps, techniques, rating */
 Suite *cli_logic_suite(void); /* test_cli_logic.c: rate, steps, hint */
+Suite *chains_suite(void);    /* test_chains.c: chain techniques, soundness */
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);
 

@@ -1,6 +1,5 @@
-/* stub_chains.c - placeholders for the finders of aligned pair exclusion to
- * trial until they are written: each finds nothing. Delete a line when its
- * finder lands. */
+/* stub_chains.c - placeholders for the finders of the chain family not
+ * written yet: each finds nothing. Delete a line when its finder lands. */
 #include "logic.h"
 
 #define STUB(name)                                                             \
@@ -12,12 +11,4 @@
   }
 
 STUB(ALIGNED_PAIR_EXCLUSION)
-STUB(X_CHAIN)
-STUB(XY_CHAIN)
-STUB(AIC)
-STUB(FORCING_CHAIN)
-STUB(NISHIO)
-STUB(REGION_FORCING_CHAIN)
-STUB(DYNAMIC_FORCING_CHAIN)
 STUB(NESTED_FORCING_CHAIN)
-STUB(TRIAL)

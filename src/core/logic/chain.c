@@ -1,0 +1,264 @@
+/*
+ * chain.c - the implication engine of chain.h: a breadth-first net of
+ * potentials with parents, its ancestor count and its rendering into a
+ * step. Cost of a run: O(nodes x peers), a few microseconds on 9x9.
+ */
+#include <string.h>
+
+#include "../internal.h"
+#include "chain.h"
+
+static int popcount(uint32_t m) { return __builtin_popcount(m); }
+
+void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
+  const struct logic_geom *g = &s->geo;
+  net->s = s;
+  net->flags = flags;
+  net->n = g->n;
+  net->ncells = g->ncells;
+  net->direct = 2 * g->n * g->ncells <= CH_HASH;
+  net->nnodes = 0;
+  memset(net->map, 0, sizeof net->map);
+  for (int u = 0; u < g->nunits; u++)
+    for (int v = 1; v <= g->n; v++) {
+      int k = 0;
+      for (int j = 0; j < g->len[u]; j++)
+        k += (s->cand[g->unit[u][j]] >> (v - 1)) & 1;
+      net->cnt0[u][v - 1] = (uint8_t)k;
+    }
+}
+
+static unsigned slot_of(const struct ch_net *net, int pot) {
+  if (net->direct)
+    return (unsigned)pot;
+  unsigned h = ((unsigned)pot * 2654435761u) >> 19; /* 13 bits */
+  while (net->map[h] != 0 && net->node[net->map[h] - 1].pot != pot)
+    h = (h + 1) & (CH_HASH - 1);
+  return h;
+}
+
+int ch_find(const struct ch_net *net, int pot) {
+  unsigned h = slot_of(net, pot);
+  return net->map[h] ? net->map[h] - 1 : -1;
+}
+
+/* Adds potential pot implied by node parent; records contradictions and the
+ * assumption's negation. Returns the new node or -1 (known, or cap). */
+static int add(struct ch_net *net, int pot, int parent, int cause, int unit) {
+  unsigned h = slot_of(net, pot);
+  if (net->map[h] != 0)
+    return -1;
+  if (net->nnodes == CH_MAX_NODES) {
+    net->truncated = true;
+    return -1;
+  }
+  int i = net->nnodes++;
+  net->node[i] = (struct ch_node){(uint16_t)pot, (uint16_t)parent,
+                                  (uint8_t)cause, (uint8_t)unit};
+  net->map[h] = (uint16_t)(i + 1);
+  int conj = ch_find(net, pot ^ 1);
+  if (conj >= 0) {
+    if (conj == 0 && net->hit < 0)
+      net->hit = i;
+    if (net->conf_a < 0) {
+      net->conf_a = conj;
+      net->conf_b = i;
+    }
+  }
+  return i;
+}
+
+/* What node i (on: cell c holds v) implies. */
+static void grow_on(struct ch_net *net, int i, int c, int v) {
+  const struct logic_state *s = net->s;
+  const struct logic_geom *g = &s->geo;
+  const uint32_t *cand = net->flags & CH_DYN ? net->cur : s->cand;
+  uint32_t bit = 1u << (v - 1);
+  if (net->flags & CH_Y)
+    for (uint32_t m = cand[c] & ~bit; m; m &= m - 1)
+      add(net, ch_pot(net->n, c, __builtin_ctz(m) + 1, false), i, CH_LINK, 0);
+  for (int k = 0; k < g->ncell_units[c]; k++) {
+    int u = g->cell_units[c][k];
+    for (int j = 0; j < g->len[u]; j++) {
+      int p = g->unit[u][j];
+      if (p != c && (cand[p] & bit))
+        add(net, ch_pot(net->n, p, v, false), i, CH_LINK, 0);
+    }
+  }
+}
+
+/* What node i (off: cell c lacks v) implies. */
+static void grow_off(struct ch_net *net, int i, int c, int v) {
+  const struct logic_state *s = net->s;
+  const struct logic_geom *g = &s->geo;
+  uint32_t bit = 1u << (v - 1);
+  bool dyn = net->flags & CH_DYN;
+  if (dyn) {
+    if (!(net->cur[c] & bit))
+      return; /* already gone: nothing new */
+    net->cur[c] &= ~bit;
+    for (int k = 0; k < g->ncell_units[c]; k++)
+      net->cnt[g->cell_units[c][k]][v - 1]--;
+  }
+  if (net->flags & CH_Y) {
+    uint32_t left = dyn ? net->cur[c] : s->cand[c] & ~bit;
+    if ((dyn || popcount(s->cand[c]) == 2) && popcount(left) == 1)
+      add(net, ch_pot(net->n, c, __builtin_ctz(left) + 1, true), i,
+          dyn ? CH_CELL : CH_LINK, 255);
+  }
+  if (!(net->flags & CH_X))
+    return;
+  const uint32_t *cand = dyn ? net->cur : s->cand;
+  for (int k = 0; k < g->ncell_units[c]; k++) {
+    int u = g->cell_units[c][k];
+    if ((dyn ? net->cnt[u][v - 1] : net->cnt0[u][v - 1] - 1) != 1)
+      continue;
+    for (int j = 0; j < g->len[u]; j++) {
+      int p = g->unit[u][j];
+      if (p != c && (cand[p] & bit)) {
+        add(net, ch_pot(net->n, p, v, true), i, dyn ? CH_UNIT : CH_LINK, u);
+        break;
+      }
+    }
+  }
+}
+
+bool ch_run(struct ch_net *net, int pot) {
+  const struct logic_state *s = net->s;
+  for (int i = 0; i < net->nnodes; i++) /* clear only what was used */
+    net->map[slot_of(net, net->node[i].pot)] = 0;
+  if (!net->direct) /* probing chains need a clean table */
+    memset(net->map, 0, sizeof net->map);
+  net->nnodes = 0;
+  net->hit = net->conf_a = net->conf_b = -1;
+  net->truncated = false;
+  if (net->flags & CH_DYN) {
+    memcpy(net->cur, s->cand, sizeof net->cur[0] * (size_t)net->ncells);
+    memcpy(net->cnt, net->cnt0, sizeof net->cnt[0] * s->geo.nunits);
+  }
+  add(net, pot, CH_NONE, CH_SRC, 0);
+  for (int i = 0; i < net->nnodes; i++) {
+    if (((net->flags & CH_STOP_SRC) && net->hit >= 0) ||
+        ((net->flags & CH_STOP_ANY) && net->conf_a >= 0))
+      break;
+    int p = net->node[i].pot, c = ch_cell(net->n, p), v = ch_value(net->n, p);
+    if (ch_on(p))
+      grow_on(net, i, c, v);
+    else
+      grow_off(net, i, c, v);
+  }
+  return net->conf_a >= 0;
+}
+
+static void visit(struct ch_net *net, int j, int *top) {
+  if (j < 0 || (net->seen[j >> 3] >> (j & 7)) & 1)
+    return;
+  net->seen[j >> 3] |= (uint8_t)(1u << (j & 7));
+  net->stack[(*top)++] = (uint16_t)j;
+}
+
+int ch_ancestors(struct ch_net *net, int i) {
+  const struct logic_geom *g = &net->s->geo;
+  int n = net->n, top = 0, count = 0;
+  memset(net->seen, 0, (size_t)(net->nnodes + 7) / 8);
+  visit(net, i, &top);
+  while (top > 0) {
+    int j = net->stack[--top];
+    const struct ch_node *d = &net->node[j];
+    count++;
+    if (d->parent != CH_NONE)
+      visit(net, d->parent, &top);
+    if (d->cause != CH_CELL && d->cause != CH_UNIT)
+      continue;
+    /* Hidden parents: what had gone off from the cell (or the unit's
+     * places) when the parent was processed, i.e. nodes up to it. */
+    int c = ch_cell(n, d->pot), v = ch_value(n, d->pot);
+    if (d->cause == CH_CELL) {
+      for (uint32_t m = net->s->cand[c] & ~(1u << (v - 1)); m; m &= m - 1) {
+        int k = ch_find(net, ch_pot(n, c, __builtin_ctz(m) + 1, false));
+        if (k >= 0 && k <= d->parent)
+          visit(net, k, &top);
+      }
+    } else {
+      for (int t = 0; t < g->len[d->unit]; t++) {
+        int p = g->unit[d->unit][t];
+        if (p == c || !((net->s->cand[p] >> (v - 1)) & 1))
+          continue;
+        int k = ch_find(net, ch_pot(n, p, v, false));
+        if (k >= 0 && k <= d->parent)
+          visit(net, k, &top);
+      }
+    }
+  }
+  return count;
+}
+
+int ch_length_rating(int cplx) {
+  int len = cplx - 2, ceil = 4, add = 0;
+  bool odd = false;
+  while (len > ceil) {
+    add++;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    odd = !odd;
+  }
+  return add;
+}
+
+static void add_cell(struct sudoku_step *out, int c) {
+  for (int k = 0; k < out->ncells; k++)
+    if (out->cells[k] == c)
+      return;
+  if (out->ncells < SUDOKU_STEP_MAX_CELLS)
+    out->cells[out->ncells++] = (uint16_t)c;
+}
+
+void ch_add_path(const struct ch_net *net, int i, struct sudoku_step *out) {
+  int order[SUDOKU_STEP_MAX_CHAIN], m = 0, n = net->n;
+  /* From i back towards the assumption; a longer chain keeps its end. */
+  for (int j = i; m < SUDOKU_STEP_MAX_CHAIN; j = net->node[j].parent) {
+    order[m++] = j;
+    if (net->node[j].parent == CH_NONE)
+      break;
+  }
+  for (int k = m - 1; k >= 0 && out->nchain < SUDOKU_STEP_MAX_CHAIN; k--) {
+    int p = net->node[order[k]].pot;
+    struct sudoku_link *l = &out->chain[out->nchain++];
+    l->cell = (uint16_t)ch_cell(n, p);
+    l->value = (uint8_t)ch_value(n, p);
+    l->link = k == 0     ? SUDOKU_LINK_NONE
+              : ch_on(p) ? SUDOKU_LINK_WEAK
+                         : SUDOKU_LINK_STRONG;
+    add_cell(out, l->cell);
+    out->values |= 1u << (l->value - 1);
+  }
+}
+
+void ch_step_begin(struct sudoku_step *out, enum sudoku_technique t,
+                   int rating) {
+  memset(out, 0, sizeof *out);
+  out->technique = t;
+  out->rating = (uint8_t)(rating > 255 ? 255 : rating);
+}
+
+void ch_step_eliminate(struct sudoku_step *out, int c, int v) {
+  if (out->neliminations < SUDOKU_STEP_MAX_ELIMINATIONS)
+    out->eliminations[out->neliminations++] =
+        (struct sudoku_candidate){(uint16_t)c, (uint8_t)v};
+}
+
+void ch_step_place(struct sudoku_step *out, int c, int v) {
+  if (out->nplacements < SUDOKU_STEP_MAX_PLACEMENTS)
+    out->placements[out->nplacements++] =
+        (struct sudoku_candidate){(uint16_t)c, (uint8_t)v};
+}
+
+bool ch_late(const struct logic_state *s) {
+  return s->deadline_ns != 0 && core_now_ns() >= s->deadline_ns;
+}
+
+int ch_base(enum sudoku_technique t) {
+#define CH_X_RATING(name, id, rating, title) rating,
+  static const uint8_t base[] = {SUDOKU_TECHNIQUE_MAP(CH_X_RATING)};
+#undef CH_X_RATING
+  return (unsigned)t < SUDOKU_TECH_COUNT ? base[t] : 0;
+}

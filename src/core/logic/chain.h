@@ -1,0 +1,131 @@
+/*
+ * chain.h - the implication engine every chain finder shares (chain.c).
+ *
+ * A *potential* is a candidate with a truth state: "r1c1 is 5" (on) or
+ * "r1c1 is not 5" (off), numbered pot = (cell * n + value - 1) * 2 + on.
+ * ch_run() assumes one potential and follows what it implies, breadth
+ * first, over the links that the flags allow:
+ *   on  -> off  the value leaves the peers (always), the other values leave
+ *               the cell (CH_Y);
+ *   off -> on   the cell has one value left (CH_Y), a unit has one place
+ *               left for the value (CH_X).
+ * Static mode counts what is left on the position itself (bivalue cells,
+ * conjugate pairs: the links of X-, XY-chains and AICs); dynamic mode
+ * (CH_DYN) removes every "off" from a working copy as it goes, so singles
+ * that appear half way are used too (Nishio, dynamic forcing chains).
+ * Every node reached is implied by the assumption, so two nodes for the
+ * same candidate, one on and one off, prove the assumption false.
+ *
+ * Each node keeps its parent (the node that implied it); a dynamic single
+ * also rests on the "hidden" parents that emptied its cell or unit, which
+ * ch_ancestors() finds again. The ancestor count is Sudoku Explainer's
+ * "complexity" of a chain, from which ch_length_rating() derives the length
+ * increment of a rating.
+ *
+ * What this does NOT do: search for patterns, choose a step, allocate. It
+ * is bounded by CH_MAX_NODES nodes a run (a larger net is cut, which only
+ * loses conclusions: what was reached is still implied). A struct ch_net is
+ * about 45 KiB: keep one per finder call on the stack.
+ */
+#ifndef SUDOKU_LOGIC_CHAIN_H
+#define SUDOKU_LOGIC_CHAIN_H
+
+#include "logic.h"
+
+#define CH_MAX_NODES 4096 /* nodes a run; 9x9 has at most 1458 */
+#define CH_HASH 8192      /* potential -> node map, 2 x nodes */
+#define CH_NONE 0xFFFFu
+
+enum ch_flags {
+  CH_X = 1u,        /* off -> on by a unit's last place */
+  CH_Y = 2u,        /* on -> off in the cell; off -> on by its last value */
+  CH_DYN = 4u,      /* remove what goes off as the net grows */
+  CH_STOP_SRC = 8u, /* stop when the assumption's negation is reached */
+  CH_STOP_ANY = 16u /* stop at the first contradiction */
+};
+
+/* How a node was implied. */
+enum ch_cause {
+  CH_SRC,  /* the assumption */
+  CH_LINK, /* by its parent alone */
+  CH_CELL, /* on: last value of its cell (dynamic: hidden parents too) */
+  CH_UNIT  /* on: last place in unit `unit` (dynamic: hidden parents) */
+};
+
+struct ch_node {
+  uint16_t pot;
+  uint16_t parent; /* node index, CH_NONE for the assumption */
+  uint8_t cause;   /* enum ch_cause */
+  uint8_t unit;    /* CH_UNIT: the unit; CH_CELL: 255 */
+};
+
+struct ch_net {
+  const struct logic_state *s;
+  unsigned flags;
+  int n, ncells;
+  bool direct; /* potentials index the map directly (2 * n^3 <= CH_HASH) */
+  /* Places left for each value in each unit (static: of the position). */
+  uint8_t cnt0[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
+  /* Dynamic working copy of the candidates and of cnt0. */
+  uint32_t cur[SUDOKU_MAX_CELLS];
+  uint8_t cnt[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
+  uint16_t map[CH_HASH]; /* node index + 1, 0 = free */
+  struct ch_node node[CH_MAX_NODES];
+  int nnodes;
+  int hit;            /* CH_STOP_SRC: node of the negation, else -1 */
+  int conf_a, conf_b; /* first contradiction: the two nodes, else -1 */
+  bool truncated;     /* the node cap cut the net */
+  uint16_t stack[CH_MAX_NODES];         /* ch_ancestors' scratch */
+  uint8_t seen[(CH_MAX_NODES + 7) / 8]; /* ch_ancestors' scratch */
+};
+
+static inline int ch_pot(int n, int cell, int value, bool on) {
+  return (cell * n + value - 1) * 2 + (on ? 1 : 0);
+}
+static inline int ch_cell(int n, int pot) { return pot / 2 / n; }
+static inline int ch_value(int n, int pot) { return pot / 2 % n + 1; }
+static inline bool ch_on(int pot) { return pot & 1; }
+
+/* Prepares net for runs over s with flags (enum ch_flags). */
+void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags);
+
+/* Clears the net and assumes potential pot, then grows the net until
+ * nothing new follows (or a stop flag fires, or the cap). Returns true when
+ * a contradiction was found (conf_a, conf_b set). */
+bool ch_run(struct ch_net *net, int pot);
+
+/* The node of potential pot, or -1. */
+int ch_find(const struct ch_net *net, int pot);
+
+/* Distinct nodes node i rests on, itself included (SE's complexity). */
+int ch_ancestors(struct ch_net *net, int i);
+
+/* SE's length increment, in tenths, for a chain of complexity cplx:
+ * +0.1 each time the length (cplx - 2) passes 4, 6, 8, 12, 16, 24, ... */
+int ch_length_rating(int cplx);
+
+/* Appends the path from the assumption to node i to out->chain (links:
+ * on -> off weak, off -> on strong; the last node NONE) and its cells to
+ * out->cells and values; a chain over the cap keeps its end. */
+void ch_add_path(const struct ch_net *net, int i, struct sudoku_step *out);
+
+/* Clears out and sets its technique and rating. */
+void ch_step_begin(struct sudoku_step *out, enum sudoku_technique t,
+                   int rating);
+/* The step's conclusion: value v goes from cell c, or c gets v. */
+void ch_step_eliminate(struct sudoku_step *out, int c, int v);
+void ch_step_place(struct sudoku_step *out, int c, int v);
+
+/* The shortest continuous loop over the links of flags (CH_X, CH_Y; both:
+ * a loop that mixes them) that eliminates something, as a step of tech
+ * rated base + length (cycles.c). */
+bool ch_cycle(const struct logic_state *s, struct sudoku_step *out,
+              unsigned flags, enum sudoku_technique tech, int base);
+
+/* The technique's lowest rating x10 (SUDOKU_TECHNIQUE_MAP). */
+int ch_base(enum sudoku_technique t);
+
+/* True when s's deadline has passed. */
+bool ch_late(const struct logic_state *s);
+
+#endif

@@ -1,0 +1,246 @@
+/*
+ * cycles.c - continuous loops (Sudoku Explainer's "bidirectional cycles"):
+ * a closed chain of candidates whose links alternate strong and weak. Each
+ * link of such a loop is both, so every weak link becomes a strong one:
+ * when its two candidates hold one value in two cells, that value leaves
+ * every other cell that sees both; when they are two values of one cell,
+ * the cell's other values go.
+ *
+ * X-cycles (one value: conjugate pairs and peers) and Y-cycles (bivalue
+ * cells and peers) rate 6.5, loops mixing both 7.0, plus SE's length
+ * increment (the loop's candidates count as its complexity). The shortest
+ * loop that eliminates something is taken (iterative deepening, first in
+ * cell order at that length).
+ *
+ * Cost: a depth-first search from each candidate, lengths 4 to CYC_MAX_LEN,
+ * capped at CYC_BUDGET link expansions a call (a capped search may miss a
+ * loop, never report a wrong one) and bounded by the deadline. What this
+ * does NOT do: grouped nodes, discontinuous loops (chains.c covers those as
+ * chains from the eliminated candidate).
+ */
+#include <string.h>
+
+#include "chain.h"
+
+#define CYC_MAX_LEN 16
+#define CYC_BUDGET 400000L
+#define CAND_WORDS ((SUDOKU_MAX_CELLS * SUDOKU_MAX_N + 31) / 32)
+
+struct cyc {
+  const struct logic_state *s;
+  struct ch_net *net; /* for cnt0 only (places of each value in each unit) */
+  unsigned flags;     /* CH_X, CH_Y */
+  int n, len;         /* the loop length searched */
+  int path[CYC_MAX_LEN];
+  uint8_t kind[CYC_MAX_LEN]; /* link path[k] -> path[k+1]: 1 if a unit link */
+  uint32_t in[CAND_WORDS];   /* candidates on the path */
+  long budget;
+  bool mixed_found;
+  struct sudoku_step *out;
+};
+
+static bool has(const struct cyc *y, int x) {
+  return (y->in[x >> 5] >> (x & 31)) & 1;
+}
+static void mark(struct cyc *y, int x, bool on) {
+  if (on)
+    y->in[x >> 5] |= 1u << (x & 31);
+  else
+    y->in[x >> 5] &= ~(1u << (x & 31));
+}
+
+/* Strong partners of candidate x (cell c, value v): up to LOGIC_MAX_CELL_UNITS
+ * + 1 of them, with whether the link is a unit's (1) or the cell's (0). */
+static int strong(const struct cyc *y, int x, int *to, uint8_t *unit) {
+  const struct logic_state *s = y->s;
+  int n = y->n, c = x / n, v = x % n + 1, k = 0;
+  if ((y->flags & CH_Y) && __builtin_popcount(s->cand[c]) == 2) {
+    to[k] = c * n + __builtin_ctz(s->cand[c] & ~(1u << (v - 1)));
+    unit[k++] = 0;
+  }
+  if (y->flags & CH_X)
+    for (int i = 0; i < s->geo.ncell_units[c]; i++) {
+      int u = s->geo.cell_units[c][i];
+      if (y->net->cnt0[u][v - 1] != 2)
+        continue;
+      for (int j = 0; j < s->geo.len[u]; j++) {
+        int p = s->geo.unit[u][j];
+        if (p != c && ((s->cand[p] >> (v - 1)) & 1)) {
+          int t = p * n + v - 1, dup = 0;
+          for (int q = 0; q < k; q++)
+            dup |= to[q] == t;
+          if (!dup) {
+            to[k] = t;
+            unit[k++] = 1;
+          }
+        }
+      }
+    }
+  return k;
+}
+
+/* Weak link from a to b: same value in peer cells, or (CH_Y) two values
+ * of one cell. Returns 1 for a unit link, 0 for a cell link, -1 none. */
+static int weak(const struct cyc *y, int a, int b) {
+  int n = y->n, ca = a / n, cb = b / n;
+  if (a % n == b % n && logic_sees(&y->s->geo, ca, cb))
+    return 1;
+  if ((y->flags & CH_Y) && ca == cb && a != b)
+    return 0;
+  return -1;
+}
+
+/* The loop's eliminations into out; returns how many. */
+static int eliminations(struct cyc *y) {
+  const struct logic_state *s = y->s;
+  int n = y->n, found = 0;
+  for (int k = 1; k < y->len; k += 2) { /* path[k] -w- path[k+1] */
+    int a = y->path[k], b = y->path[(k + 1) % y->len];
+    int ca = a / n, cb = b / n, v = a % n + 1;
+    if (ca == cb) {
+      for (uint32_t m = s->cand[ca]; m; m &= m - 1) {
+        int w = __builtin_ctz(m);
+        if (w != a % n && w != b % n && !has(y, ca * n + w) &&
+            (y->out == NULL || logic_step_elim(y->out, ca, w + 1)))
+          found++;
+      }
+      continue;
+    }
+    for (int c = 0; c < s->geo.ncells; c++)
+      if (c != ca && c != cb && ((s->cand[c] >> (v - 1)) & 1) &&
+          !has(y, c * n + v - 1) && logic_sees(&s->geo, c, ca) &&
+          logic_sees(&s->geo, c, cb) &&
+          (y->out == NULL || logic_step_elim(y->out, c, v)))
+        found++;
+  }
+  return found;
+}
+
+/* Extends the path at depth d (path[d] placed, reached by a strong link
+ * when d is odd). */
+static bool dfs(struct cyc *y, int d) {
+  if (--y->budget < 0)
+    return false;
+  int x = y->path[d];
+  if (d % 2 == 0) { /* next: a strong link */
+    int to[LOGIC_MAX_CELL_UNITS + 1];
+    uint8_t unit[LOGIC_MAX_CELL_UNITS + 1];
+    int k = strong(y, x, to, unit);
+    for (int i = 0; i < k; i++) {
+      if (to[i] < y->path[0] || has(y, to[i]))
+        continue;
+      y->path[d + 1] = to[i];
+      y->kind[d] = unit[i];
+      mark(y, to[i], true);
+      bool hit = dfs(y, d + 1);
+      mark(y, to[i], false);
+      if (hit)
+        return true;
+    }
+    return false;
+  }
+  if (d == y->len - 1) { /* close with a weak link back to path[0] */
+    int w = weak(y, x, y->path[0]);
+    if (w < 0)
+      return false;
+    y->kind[d] = (uint8_t)w;
+    if (y->flags == (CH_X | CH_Y)) { /* a mixed loop must mix */
+      int units = 0, cells = 0;
+      for (int k = 0; k < y->len; k += 2)
+        y->kind[k] ? units++ : cells++;
+      if (units == 0 || cells == 0)
+        return false;
+    }
+    return eliminations(y) > 0;
+  }
+  /* next: a weak link to a candidate that has a strong partner */
+  const struct logic_state *s = y->s;
+  int n = y->n, c = x / n, v = x % n + 1;
+  for (int i = 0; i < s->geo.ncell_units[c]; i++) {
+    int u = s->geo.cell_units[c][i];
+    for (int j = 0; j < s->geo.len[u]; j++) {
+      int p = s->geo.unit[u][j], t = p * n + v - 1;
+      if (p == c || !((s->cand[p] >> (v - 1)) & 1) || t < y->path[0] ||
+          has(y, t))
+        continue;
+      y->path[d + 1] = t;
+      y->kind[d] = 1;
+      mark(y, t, true);
+      bool hit = dfs(y, d + 1);
+      mark(y, t, false);
+      if (hit)
+        return true;
+    }
+  }
+  if (y->flags & CH_Y)
+    for (uint32_t m = s->cand[c] & ~(1u << (v - 1)); m; m &= m - 1) {
+      int t = c * n + __builtin_ctz(m);
+      if (t < y->path[0] || has(y, t))
+        continue;
+      y->path[d + 1] = t;
+      y->kind[d] = 0;
+      mark(y, t, true);
+      bool hit = dfs(y, d + 1);
+      mark(y, t, false);
+      if (hit)
+        return true;
+    }
+  return false;
+}
+
+static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
+                       unsigned flags, enum sudoku_technique tech, int base) {
+  struct ch_net net;
+  struct cyc y;
+  memset(&y, 0, sizeof y);
+  ch_init(&net, s, 0);
+  y.s = s;
+  y.net = &net;
+  y.flags = flags;
+  y.n = s->geo.n;
+  y.budget = CYC_BUDGET;
+  int ncand = s->geo.ncells * y.n;
+  for (y.len = 4; y.len <= CYC_MAX_LEN; y.len += 2)
+    for (int x = 0; x < ncand; x++) {
+      if (!((s->cand[x / y.n] >> (x % y.n)) & 1))
+        continue;
+      if ((x & 63) == 0 && ch_late(s))
+        return false;
+      y.path[0] = x;
+      mark(&y, x, true);
+      bool hit = dfs(&y, 0);
+      mark(&y, x, false);
+      if (y.budget < 0)
+        return false;
+      if (!hit)
+        continue;
+      ch_step_begin(out, tech, base + ch_length_rating(y.len));
+      mark(&y, x, true);
+      for (int k = 1; k < y.len; k++)
+        mark(&y, y.path[k], true);
+      y.out = out;
+      eliminations(&y);
+      for (int k = 0; k <= y.len; k++) { /* the loop, back to its start */
+        int p = y.path[k % y.len];
+        logic_step_link(out, p / y.n, p % y.n + 1,
+                        k == y.len   ? SUDOKU_LINK_NONE
+                        : k % 2 == 0 ? SUDOKU_LINK_STRONG
+                                     : SUDOKU_LINK_WEAK);
+        bool seen = false;
+        for (int i = 0; i < out->ncells; i++)
+          seen |= out->cells[i] == p / y.n;
+        if (k < y.len && !seen)
+          logic_step_cell(out, p / y.n);
+        if (k < y.len) {
+          out->values |= 1u << (p % y.n);
+        }
+      }
+      return true;
+    }
+  return false;
+}
+
+bool ch_cycle(const struct logic_state *s, struct sudoku_step *out,
+              unsigned flags, enum sudoku_technique tech, int base) {
+  return find_cycle(s, out, flags, tech, base);
+}

@@ -1,0 +1,408 @@
+/*
+ * test_chains.c - the chain techniques (X-, XY-chains and cycles, AICs,
+ * forcing chains, Nishio, cell/region and dynamic forcing chains, trial):
+ * for each, a position (as pencil marks) where it is the next step, with
+ * the exact eliminations; then soundness: every step of the paths of hard
+ * puzzles checked against the unique solution (no elimination removes the
+ * solution's value, every placement equals it) and every path solved to
+ * the end; chain finders on other box shapes checked the same way.
+ *
+ * The positions were taken from the paths of puzzles of tests/data and the
+ * SE-rated calibration set (../shared/corpus/rated), at the first step of
+ * each technique; the expected steps are what Sudoku Explainer reports
+ * there (technique class and rating).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "logic/chain.h"
+#include "tests.h"
+
+/* ---- Helpers ----------------------------------------------------------- */
+
+/* A 9x9 state from a puzzle and 81 space-separated tokens: "=5" a value,
+ * "1379" the candidates of an empty cell. */
+static void state_from(struct logic_state *s, const char *puzzle,
+                       const char *tokens) {
+  sudoku_grid g;
+  test_grid_from_line(&g, puzzle);
+  ck_assert(logic_state_init(s, &g));
+  const char *p = tokens;
+  for (int c = 0; c < 81; c++) {
+    while (*p == ' ')
+      p++;
+    ck_assert_msg(*p != '\0', "token %d missing", c);
+    s->value[c] = 0;
+    s->cand[c] = 0;
+    if (*p == '=')
+      s->value[c] = (uint8_t)(*++p - '0'), p++;
+    else
+      for (; *p >= '1' && *p <= '9'; p++)
+        s->cand[c] |= 1u << (*p - '1');
+  }
+  s->unique = true;
+}
+
+/* "r4c2<>2 r1c1=5": the step's eliminations, then its placements. */
+static const char *conclusions(const struct sudoku_step *st, char *buf,
+                               size_t cap) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < st->neliminations && k < cap; i++)
+    k += (size_t)snprintf(buf + k, cap - k, "%sr%dc%d<>%d", k ? " " : "",
+                          st->eliminations[i].cell / 9 + 1,
+                          st->eliminations[i].cell % 9 + 1,
+                          st->eliminations[i].value);
+  for (int i = 0; i < st->nplacements && k < cap; i++)
+    k += (size_t)snprintf(buf + k, cap - k, "%sr%dc%d=%d", k ? " " : "",
+                          st->placements[i].cell / 9 + 1,
+                          st->placements[i].cell % 9 + 1,
+                          st->placements[i].value);
+  return buf;
+}
+
+/* The step agrees with solution sol (n*n values): placements equal it, no
+ * elimination removes it; and its chain is made of candidates of s. */
+static void check_sound(const struct logic_state *s,
+                        const struct sudoku_step *st, const uint8_t *sol,
+                        const char *what) {
+  for (int i = 0; i < st->nplacements; i++)
+    ck_assert_msg(sol[st->placements[i].cell] == st->placements[i].value,
+                  "%s: %s places a wrong value", what,
+                  sudoku_technique_id(st->technique));
+  for (int i = 0; i < st->neliminations; i++)
+    ck_assert_msg(sol[st->eliminations[i].cell] != st->eliminations[i].value,
+                  "%s: %s removes the solution's value", what,
+                  sudoku_technique_id(st->technique));
+  ck_assert_msg(st->nplacements + st->neliminations > 0, "%s: empty step",
+                what);
+  for (int i = 0; i < st->nchain; i++)
+    ck_assert_msg((s->cand[st->chain[i].cell] >> (st->chain[i].value - 1)) & 1,
+                  "%s: chain node %d is not a candidate", what, i);
+}
+
+/* ---- One position a technique ------------------------------------------ */
+
+static const struct {
+  const char *puzzle, *tokens;
+  enum sudoku_technique tech;
+  int rating;
+  const char *want;
+} positions[] = {
+    {"...........12.5..4...4.3.9...43.1...3...4.8..5....8..71.7..94.8.9.8....5."
+     ".3....72",
+     "2679 =4 58 1679 16789 67 12567 12568 =3 "
+     "679 =3 =1 =2 6789 =5 67 68 =4 "
+     "267 267 58 =4 1678 =3 12567 =9 16 "
+     "2678 2678 =4 =3 25679 =1 256 256 69 "
+     "=3 267 269 5679 =4 267 =8 1256 169 "
+     "=5 =1 269 69 269 =8 =3 =4 =7 "
+     "=1 256 =7 56 23 =9 =4 36 =8 "
+     "=4 =9 26 =8 237 27 16 136 =5 "
+     "68 568 =3 156 156 =4 =9 =7 =2",
+     SUDOKU_TECH_X_CHAIN, 66, "r4c2<>2"},
+    {".6.....94....8.1....1...835.23...5.....1.6..2......38..1.8.2........4."
+     "214..5.....",
+     "378 =6 78 37 15 15 =2 =9 =4 "
+     "259 359 45 24 =8 39 =1 =6 =7 "
+     "29 47 =1 246 26 79 =8 =3 =5 "
+     "67 =2 =3 79 =4 =8 =5 =1 69 "
+     "589 589 589 =1 =3 =6 =7 =4 =2 "
+     "=1 47 46 29 25 57 =3 =8 69 "
+     "679 =1 679 =8 679 =2 =4 =5 =3 "
+     "35689 589 56789 36 679 =4 69 =2 =1 "
+     "=4 39 =2 =5 169 13 69 =7 =8",
+     SUDOKU_TECH_XY_CHAIN, 72, "r2c3<>4"},
+    {"....9......5....8.916.2..4...9..62..4..1......6...8.1.8....49.5.9....63.."
+     ".1...82.",
+     "37 3478 378 457 =9 1357 1357 =6 =2 "
+     "237 2347 =5 47 =6 137 137 =8 =9 "
+     "=9 =1 =6 =8 =2 357 357 =4 37 "
+     "=1 37 =9 37 =4 =6 =2 =5 =8 "
+     "=4 3578 78 =1 357 =2 37 =9 =6 "
+     "2357 =6 237 =9 357 =8 =4 =1 37 "
+     "=8 23 23 =6 =1 =4 =9 =7 =5 "
+     "57 =9 =4 =2 =8 57 =6 =3 =1 "
+     "=6 57 =1 357 37 =9 =8 =2 =4",
+     SUDOKU_TECH_AIC, 71, "r1c2<>3"},
+    {"....68..7.....4..58..7.5.9.3.....7...5.8...3..2...6...54....98...6......."
+     ".36.....",
+     "124 139 =5 129 =6 =8 1234 124 =7 "
+     "127 =6 1279 1239 1239 =4 =8 12 =5 "
+     "=8 13 124 =7 12 =5 =6 =9 1234 "
+     "=3 19 489 12459 12459 12 =7 =6 12489 "
+     "=6 =5 149 =8 1249 =7 124 =3 1249 "
+     "147 =2 4789 1349 1349 =6 145 145 189 "
+     "=5 =4 12 12 =7 =3 =9 =8 =6 "
+     "129 78 =6 45 458 129 12345 12457 1234 "
+     "129 78 =3 =6 458 129 1245 12457 124",
+     SUDOKU_TECH_NISHIO, 78, "r2c3<>1"},
+    {"12..4......5.69.1...9...5.........7.7...52.9..3......2.9.6...5.4..9..8.1."
+     ".3...9.4",
+     "=1 =2 678 578 =4 578 67 =3 =9 "
+     "=3 =4 =5 78 =6 =9 =2 =1 78 "
+     "68 78 =9 123 123 13 =5 =4 678 "
+     "=9 168 =2 1348 138 1368 134 =7 =5 "
+     "=7 168 148 1348 =5 =2 1346 =9 36 "
+     "=5 =3 146 147 =9 167 146 =8 =2 "
+     "28 =9 18 =6 128 =4 37 =5 37 "
+     "=4 567 67 =9 237 35 =8 26 =1 "
+     "268 15678 =3 1258 1278 158 =9 26 =4",
+     SUDOKU_TECH_REGION_FORCING_CHAIN, 83, "r1c3<>7"},
+    {".....1.2.3...4.5.....6....7..2.....1.8..9..3.4.....8..5....2....9..3.4..."
+     ".67.....",
+     "6789 4567 45789 3589 578 =1 369 =2 34689 "
+     "=3 1267 1789 289 =4 789 =5 1689 689 "
+     "1289 1245 14589 =6 258 3589 139 1489 =7 "
+     "679 3567 =2 3458 5678 345678 679 45679 =1 "
+     "167 =8 157 1245 =9 4567 267 =3 2456 "
+     "=4 13567 13579 1235 12567 3567 =8 5679 2569 "
+     "=5 1347 13478 49 168 =2 13679 16789 3689 "
+     "1278 =9 178 158 =3 568 =4 15678 2568 "
+     "128 1234 =6 =7 158 49 1239 1589 23589",
+     SUDOKU_TECH_DYNAMIC_FORCING_CHAIN, 90, "r7c7<>3"},
+    {"...3..4....9.......1..5..37.....9...5......69.61.........7...84.57.3.1..."
+     ".81.....",
+     "67 28 =5 =3 =9 67 =4 =1 28 "
+     "37 34 =9 28 47 =1 =6 =5 28 "
+     "28 =1 46 248 =5 26 =9 =3 =7 "
+     "28 248 =3 =6 247 =9 =5 47 =1 "
+     "=5 =7 24 24 =1 =3 =8 =6 =9 "
+     "=9 =6 =1 =5 =8 47 =2 47 =3 "
+     "=1 =9 26 =7 26 =5 =3 =8 =4 "
+     "=4 =5 =7 =9 =3 =8 =1 =2 =6 "
+     "36 23 =8 =1 246 24 =7 =9 =5",
+     SUDOKU_TECH_X_CHAIN, 66, "r3c4<>2 r4c2<>2"},
+    {".17..3.......4.7.....15..3.3......2..9.5....48...6.................2..78."
+     "4..1.9.2",
+     "469 =1 =7 269 =8 =3 245 49 569 "
+     "569 =3 256 269 =4 69 =7 =8 =1 "
+     "469 =8 26 =1 =5 =7 24 =3 69 "
+     "=3 56 14 =8 =7 149 156 =2 59 "
+     "=7 =9 16 =5 =3 =2 =8 16 =4 "
+     "=8 =2 145 49 =6 149 =3 159 =7 "
+     "=2 =7 =8 46 =9 456 1456 14 =3 "
+     "=1 56 =9 =3 =2 456 456 =7 =8 "
+     "56 =4 =3 =7 =1 =8 =9 56 =2",
+     SUDOKU_TECH_XY_CHAIN, 66, "r1c9<>9 r3c1<>6 r1c7<>4"},
+    {".7.4...6......6...92....7...83.5..7.2....7.......8....6..7...837...346.."
+     "4....89..",
+     "38 =7 15 =4 29 25 138 =6 12589 "
+     "38 15 =4 2589 =7 =6 1358 1235 1289 "
+     "=9 =2 =6 358 =1 35 =7 =4 58 "
+     "=1 =8 =3 =6 =5 =9 =2 =7 =4 "
+     "=2 =6 =9 13 =4 =7 1358 135 158 "
+     "=5 =4 =7 123 =8 123 13 =9 =6 "
+     "=6 159 125 =7 29 125 =4 =8 =3 "
+     "=7 159 =8 1259 =3 =4 =6 125 125 "
+     "=4 =3 125 125 =6 =8 =9 125 =7",
+     SUDOKU_TECH_AIC, 70, "r5c7<>1 r5c7<>3 r1c9<>8 r2c9<>8 r1c9<>5 r2c8<>5"},
+    {"........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2."
+     "4.5.....3",
+     "12567 2457 12467 134679 13459 34567 1379 1359 =8 "
+     "15678 578 =3 16789 1589 5678 =4 159 =2 "
+     "1578 =9 147 13478 =2 34578 137 =6 157 "
+     "12358 23458 124 348 =7 =9 1368 13458 1456 "
+     "35789 34578 479 348 =6 =1 =2 34589 459 "
+     "1389 =6 149 =5 348 =2 1389 =7 149 "
+     "23679 237 =8 1234679 1349 3467 =5 149 14679 "
+     "3679 =1 679 346789 34589 345678 6789 =2 4679 "
+     "=4 27 =5 126789 189 678 16789 189 =3",
+     SUDOKU_TECH_TRIAL, 110, "r9c2<>2"},
+};
+
+START_TEST(technique_is_the_next_step) {
+  struct logic_state s;
+  struct sudoku_step st, direct;
+  sudoku_grid g, sol;
+  char buf[1024], name[64];
+  state_from(&s, positions[_i].puzzle, positions[_i].tokens);
+  test_grid_from_line(&g, positions[_i].puzzle);
+  ck_assert_int_eq(sudoku_solve(&g, NULL, &sol, NULL), SUDOKU_OK);
+  snprintf(name, sizeof name, "position %d", _i);
+  ck_assert_int_eq(logic_next(&s, 0, &st), SUDOKU_OK);
+  ck_assert_str_eq(sudoku_technique_id(st.technique),
+                   sudoku_technique_id(positions[_i].tech));
+  ck_assert_int_eq(st.rating, positions[_i].rating);
+  ck_assert_str_eq(conclusions(&st, buf, sizeof buf), positions[_i].want);
+  check_sound(&s, &st, sol.cell, name);
+  ck_assert_int_ge(st.nchain, positions[_i].tech == SUDOKU_TECH_TRIAL ? 1 : 4);
+  ck_assert_uint_eq(st.chain[st.nchain - 1].link, SUDOKU_LINK_NONE);
+  /* The sentence names the technique's conclusion cell. */
+  sudoku_step_explain(&st, 9, buf, sizeof buf);
+  ck_assert_uint_gt(strlen(buf), 10);
+  /* The technique's own finder gives the same step. */
+  static const logic_finder finder[SUDOKU_TECH_COUNT] = {
+      [SUDOKU_TECH_X_CHAIN] = logic_find_X_CHAIN,
+      [SUDOKU_TECH_XY_CHAIN] = logic_find_XY_CHAIN,
+      [SUDOKU_TECH_AIC] = logic_find_AIC,
+      [SUDOKU_TECH_NISHIO] = logic_find_NISHIO,
+      [SUDOKU_TECH_REGION_FORCING_CHAIN] = logic_find_REGION_FORCING_CHAIN,
+      [SUDOKU_TECH_DYNAMIC_FORCING_CHAIN] = logic_find_DYNAMIC_FORCING_CHAIN,
+      [SUDOKU_TECH_TRIAL] = logic_find_TRIAL};
+  ck_assert(finder[st.technique](&s, &direct));
+  ck_assert_int_eq(direct.rating, st.rating);
+  ck_assert_str_eq(conclusions(&direct, buf, sizeof buf), positions[_i].want);
+}
+END_TEST
+
+/* Forcing chains to a placement lose ties to the AICs before them in the
+ * table, so they are called directly: on every position where one exists
+ * it places the solution's value, and one position has one. */
+START_TEST(forcing_chain_places_the_solution_value) {
+  int found = 0;
+  for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+    struct logic_state s;
+    struct sudoku_step st;
+    sudoku_grid g, sol;
+    state_from(&s, positions[i].puzzle, positions[i].tokens);
+    test_grid_from_line(&g, positions[i].puzzle);
+    ck_assert_int_eq(sudoku_solve(&g, NULL, &sol, NULL), SUDOKU_OK);
+    if (!logic_find_FORCING_CHAIN(&s, &st))
+      continue;
+    found++;
+    ck_assert_int_eq(st.technique, SUDOKU_TECH_FORCING_CHAIN);
+    ck_assert_int_eq(st.nplacements, 1);
+    ck_assert_int_ge(st.rating, 70);
+    check_sound(&s, &st, sol.cell, "forcing chain");
+  }
+  ck_assert_int_ge(found, 1);
+}
+END_TEST
+
+/* SE's length increments: +0.1 past 4, 6, 8, 12, 16, 24 ... links. */
+START_TEST(length_increment_follows_se) {
+  static const int cplx[] = {4, 6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27};
+  static const int want[] = {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6};
+  for (size_t i = 0; i < sizeof cplx / sizeof cplx[0]; i++)
+    ck_assert_int_eq(ch_length_rating(cplx[i]), want[i]);
+}
+END_TEST
+
+/* ---- Soundness over whole paths ---------------------------------------- */
+
+struct walk {
+  const uint8_t *sol;
+  sudoku_grid grid; /* the puzzle with the path's placements */
+  int bad, steps;
+};
+
+static bool on_step(const struct sudoku_step *st, void *ctx) {
+  struct walk *w = ctx;
+  for (int i = 0; i < st->nplacements; i++) {
+    w->bad += w->sol[st->placements[i].cell] != st->placements[i].value;
+    w->grid.cell[st->placements[i].cell] = st->placements[i].value;
+  }
+  for (int i = 0; i < st->neliminations; i++)
+    w->bad += w->sol[st->eliminations[i].cell] == st->eliminations[i].value;
+  w->steps++;
+  return true;
+}
+
+/* Walks every every-th puzzle of path (81-char lines) by steps. */
+static void walk_file(const char *path, int every) {
+  size_t len;
+  char *text = test_read_file(path, &len);
+  ck_assert_msg(text != NULL, "cannot read %s", path);
+  int line = 0, walked = 0;
+  for (char *p = text; *p; line++) {
+    char *nl = strchr(p, '\n');
+    if (nl)
+      *nl = '\0';
+    if (strlen(p) >= 81 && line % every == 0) {
+      sudoku_grid g, sol;
+      struct sudoku_rating r;
+      test_grid_from_line(&g, p);
+      ck_assert_int_eq(sudoku_solve(&g, NULL, &sol, NULL), SUDOKU_OK);
+      struct walk w = {sol.cell, g, 0, 0};
+      struct sudoku_logic_limits lim = {30u * 1000 * 1000, 0};
+      ck_assert_int_eq(sudoku_logic_solve(&g, &lim, on_step, &w, &r),
+                       SUDOKU_OK);
+      ck_assert_msg(w.bad == 0, "%s:%d: %d unsound", path, line + 1, w.bad);
+      ck_assert_msg(r.solved, "%s:%d: not solved", path, line + 1);
+      ck_assert_msg(sudoku_is_solution(&g, &w.grid), "%s:%d", path, line + 1);
+      walked++;
+    }
+    p = nl ? nl + 1 : p + strlen(p);
+  }
+  ck_assert_int_gt(walked, 0);
+  free(text);
+}
+
+static const struct {
+  const char *name;
+  int every;
+} samples[] = {
+    {"forum_hardest_1905_11plus", 10},
+    {"forum_hardest_1106", 12},
+    {"top1465", 3},
+    {"17clue", 3},
+};
+
+START_TEST(sample_paths_are_sound_and_solved) {
+  char path[256];
+  snprintf(path, sizeof path, "%s/%s.txt", TEST_DATA_DIR, samples[_i].name);
+  walk_file(path, samples[_i].every);
+}
+END_TEST
+
+/* The 300 SE-rated puzzles, when the shared corpus is there. */
+START_TEST(rated_paths_are_sound_and_solved) {
+  const char *tsv = SHARED_CORPUS_DIR "/rated/se_rated_calibration.tsv";
+  if (access(tsv, R_OK) != 0)
+    return;
+  walk_file(tsv, 1); /* the header line is shorter than 81: skipped */
+}
+END_TEST
+
+/* Chain finders on other box shapes: a solved grid, blanked to a few
+ * givens (several solutions: every elimination must then hold in each,
+ * so in the one the solver finds). */
+START_TEST(chain_finders_on_other_shapes) {
+  static const int shapes[][3] = {
+      {2, 2, 6}, {2, 3, 14}, {3, 4, 70}, {4, 4, 120}, {5, 5, 330}};
+  static const logic_finder finders[] = {logic_find_X_CHAIN,
+                                         logic_find_XY_CHAIN,
+                                         logic_find_AIC,
+                                         logic_find_FORCING_CHAIN,
+                                         logic_find_NISHIO,
+                                         logic_find_REGION_FORCING_CHAIN,
+                                         logic_find_DYNAMIC_FORCING_CHAIN};
+  sudoku_grid g, sol;
+  struct logic_state s;
+  struct sudoku_step st;
+  test_solved_grid(&g, shapes[_i][0], shapes[_i][1], 7u + (uint32_t)_i);
+  test_blank_cells(&g, shapes[_i][2], 11u + (uint32_t)_i);
+  ck_assert_int_eq(sudoku_solve(&g, NULL, &sol, NULL), SUDOKU_OK);
+  ck_assert(logic_state_init(&s, &g));
+  s.deadline_ns =
+      logic_deadline_ns(&(struct sudoku_logic_limits){5u * 1000 * 1000, 0});
+  int found = 0;
+  for (size_t f = 0; f < sizeof finders / sizeof finders[0]; f++)
+    if (finders[f](&s, &st)) {
+      check_sound(&s, &st, sol.cell, "shape");
+      found++;
+    }
+  ck_assert_int_gt(found, 0);
+}
+END_TEST
+
+Suite *chains_suite(void) {
+  Suite *s = suite_create("chains");
+  TCase *t = tcase_create("steps");
+  tcase_add_loop_test(t, technique_is_the_next_step, 0,
+                      sizeof positions / sizeof positions[0]);
+  tcase_add_test(t, forcing_chain_places_the_solution_value);
+  tcase_add_test(t, length_increment_follows_se);
+  suite_add_tcase(s, t);
+  TCase *p = tcase_create("paths");
+  tcase_set_timeout(p, 120);
+  tcase_add_loop_test(p, sample_paths_are_sound_and_solved, 0,
+                      sizeof samples / sizeof samples[0]);
+  tcase_add_test(p, rated_paths_are_sound_and_solved);
+  tcase_add_loop_test(p, chain_finders_on_other_shapes, 0, 5);
+  suite_add_tcase(s, p);
+  return s;
+}
