@@ -11,6 +11,8 @@ int main(void) {
   srunner_add_suite(sr, api_suite());
   srunner_add_suite(sr, http_suite());
   srunner_add_suite(sr, corpus_suite());
+  srunner_add_suite(sr, generate_suite());
+  srunner_add_suite(sr, cli_generate_suite());
   srunner_add_suite(sr, logic_suite());
   srunner_add_suite(sr, cli_logic_suite());
   srunner_add_suite(sr, chains_suite());

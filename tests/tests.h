@@ -16,6 +16,8 @@ Suite *http_suite(void);      /* test_http.c: the real sudokud on loopback */
 Suite *logic_suite(void);     /* test_logic.c: steps, techniques, rating */
 Suite *cli_logic_suite(void); /* test_cli_logic.c: rate, steps, hint */
 Suite *chains_suite(void);    /* test_chains.c: chain techniques, soundness */
+Suite *generate_suite(void);  /* test_generate.c: new puzzles, seed table */
+Suite *cli_generate_suite(void); /* test_cli_generate.c: sudoku generate */
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);
 

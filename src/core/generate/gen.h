@@ -59,17 +59,42 @@ int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
 enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
                             uint64_t deadline_ns, sudoku_grid *out);
 
+/* A removal in progress: which orbits still hold their givens. */
+struct gen_dig {
+  sudoku_grid *p;          /* the puzzle being dug */
+  const sudoku_grid *grid; /* its solution */
+  const struct gen_orbits *o;
+  struct sudoku_prng *prng;
+  uint64_t deadline_ns;
+  int givens;
+  bool multi; /* some orbit holds several cells */
+  bool kept[SUDOKU_MAX_CELLS];
+  uint16_t order[SUDOKU_MAX_CELLS];
+};
+
 /*
- * Removes givens from *puzzle (a complete grid on entry) an orbit at a time
- * in a random order drawn from p, keeping an orbit whenever its removal
- * leaves a second solution. target 0: until no orbit can go; else orbits
- * that would go below target are skipped and the removal stops at target.
- * *accepted: target 0, the result is minimal given by given (each single
- * given checked when orbits hold several cells); else exactly target
- * givens remain. Returns SUDOKU_OK or SUDOKU_DEADLINE.
+ * Starts from *puzzle = *grid (a complete grid) and removes givens an
+ * orbit at a time in a random order drawn from p, keeping an orbit
+ * whenever its removal leaves a second solution. target 0: until no orbit
+ * can go (orbit-minimal); else orbits that would go below target are
+ * skipped and the removal stops at target (d->givens says where it
+ * stopped). d keeps pointers to puzzle, grid, o and p. Returns SUDOKU_OK
+ * or SUDOKU_DEADLINE.
  */
-enum sudoku_status gen_dig(sudoku_grid *puzzle, const struct gen_orbits *o,
-                           int target, struct sudoku_prng *p,
-                           uint64_t deadline_ns, bool *accepted);
+enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
+                                 const sudoku_grid *grid,
+                                 const struct gen_orbits *o, int target,
+                                 struct sudoku_prng *p, uint64_t deadline_ns);
+
+/*
+ * Makes an orbit-minimal puzzle minimal given by given: while some single
+ * given can go alone, swaps its orbit for a removed one and digs again (a
+ * few times at most). *minimal: no single given can go; *changed: the
+ * puzzle differs from the one gen_dig_start left (callers may reuse what
+ * they learnt of it). Returns SUDOKU_OK or
+ * SUDOKU_DEADLINE.
+ */
+enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal,
+                                    bool *changed);
 
 #endif
