@@ -39,6 +39,7 @@ SUDOKU := $(BUILD)/sudoku
 SUDOKUD := $(BUILD)/sudokud
 TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
+BENCH_GEN := $(BUILD)/bench_generate
 BENCH_LOGIC := $(BUILD)/bench_logic
 
 .PHONY: all test check bench bench-http browser-test docker-test contract \
@@ -102,6 +103,9 @@ $(TESTS): $(TEST_OBJ) $(API_OBJ) $(BUILD)/libsudoku.a
 $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
+$(BENCH_GEN): bench/bench_generate.c $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
+
 $(BENCH_LOGIC): bench/bench_logic.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
@@ -124,9 +128,10 @@ asan:
 
 # A benchmark, not a test: prints a table, never fails on time.
 bench: deps-bench
-	@$(MAKE) --no-print-directory $(BENCH) $(BENCH_LOGIC)
+	@$(MAKE) --no-print-directory $(BENCH) $(BENCH_LOGIC) $(BENCH_GEN)
 	$(BENCH) $(BENCH_ARGS)
 	$(BENCH_LOGIC) $(BENCH_LOGIC_ARGS)
+	$(BENCH_GEN) $(BENCH_GEN_ARGS)
 
 # Rewrites tests/data/generate_seeds.tsv from what `sudoku generate` makes
 # today (after a deliberate change to the generator or the rating; review
