@@ -44,7 +44,7 @@ BENCH_LOGIC := $(BUILD)/bench_logic
 
 .PHONY: all test check bench bench-http browser-test docker-test contract \
   readme-test seed-table proxy-test fuzz sanitize stress asan install uninstall clean run format format-check deps \
-  deps-test deps-bench
+  deps-test deps-bench bench-agree
 
 all: $(SUDOKU) $(SUDOKUD)
 
@@ -109,9 +109,13 @@ $(BENCH_GEN): bench/bench_generate.c $(BUILD)/libsudoku.a
 $(BENCH_LOGIC): bench/bench_logic.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
-# Agreement of our rating with Sudoku Explainer's (bench/bench_agree.c).
+# Agreement of our rating with Sudoku Explainer's (bench/bench_agree.c):
+# Spearman, the share within 0.5, a confusion table, time per puzzle.
 $(BUILD)/bench_agree: bench/bench_agree.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
+
+bench-agree: $(BUILD)/bench_agree
+	$(BUILD)/bench_agree $(BENCH_AGREE_ARGS)
 
 # The whole suite: unit, CLI and corpus tests (the full sets from
 # ../shared/corpus when that folder exists, else the samples in tests/data).

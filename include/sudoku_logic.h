@@ -71,8 +71,8 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
     "Cell or region forcing chain")                                            \
   X(DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", 85,                        \
     "Dynamic forcing chain")                                                   \
-  X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 90, "Nested forcing chain")  \
-  X(TRIAL, "trial", 110, "Trial and error")
+  X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 95, "Nested forcing chain")  \
+  X(TRIAL, "trial", 110, "Trial (search finds no solution)")
 
 enum sudoku_technique {
 #define SUDOKU_X_TECH(name, id, rating, title) SUDOKU_TECH_##name,
@@ -124,7 +124,10 @@ struct sudoku_link {
  * placements: cells that get a value. eliminations: candidates removed.
  * cells: the pattern's cells (for highlighting), units: its unit indexes,
  * values: bit v-1 for each value the pattern is about, chain: the chain of
- * a chain technique in order (empty otherwise).
+ * a chain technique in order (empty otherwise): one or more chains one
+ * after another, each ending with a node whose link is SUDOKU_LINK_NONE;
+ * read as implications from its first node, assumed true when its link is
+ * weak and false when strong ("r1c2=4 => r1c5<>4 => r1c5=7").
  */
 struct sudoku_step {
   enum sudoku_technique technique;

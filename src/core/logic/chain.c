@@ -123,6 +123,60 @@ static void grow_off(struct ch_net *net, int i, int c, int v) {
   }
 }
 
+/* Locked candidates on the working copy (CH_LOCK): when the places left
+ * for a value in unit u all lie in another unit u2, the value leaves u2's
+ * other cells. The new nodes rest on what went off from u (CH_UNIT hidden
+ * parents), the latest of which is their parent. Returns true when it
+ * added a node. Cost: O(units x values x n), once each time the net
+ * stops growing. */
+static bool lock_pass(struct ch_net *net) {
+  const struct logic_state *s = net->s;
+  const struct logic_geom *g = &s->geo;
+  bool added = false;
+  for (int u = 0; u < g->nunits; u++)
+    for (int v = 1; v <= net->n; v++) {
+      uint32_t bit = 1u << (v - 1);
+      if (net->cnt[u][v - 1] < 2 || net->cnt[u][v - 1] == net->cnt0[u][v - 1])
+        continue; /* nothing went off here: the position's own pattern */
+      int first = -1, parent = -1;
+      for (int j = 0; j < g->len[u]; j++) {
+        int c = g->unit[u][j];
+        if (net->cur[c] & bit) {
+          if (first < 0)
+            first = c;
+        } else if (s->cand[c] & bit) {
+          int k = ch_find(net, ch_pot(net->n, c, v, false));
+          if (k > parent)
+            parent = k;
+        }
+      }
+      if (first < 0 || parent < 0)
+        continue;
+      for (int i = 0; i < g->ncell_units[first]; i++) {
+        int u2 = g->cell_units[first][i];
+        bool inside = u2 != u;
+        for (int j = 0; j < g->len[u] && inside; j++) {
+          int c = g->unit[u][j];
+          inside = !(net->cur[c] & bit) || logic_unit_has(g, u2, c);
+        }
+        if (!inside)
+          continue;
+        for (int j = 0; j < g->len[u2]; j++) {
+          int c = g->unit[u2][j];
+          if ((net->cur[c] & bit) && !logic_unit_has(g, u, c) &&
+              add(net, ch_pot(net->n, c, v, false), parent, CH_UNIT, u) >= 0)
+            added = true;
+        }
+      }
+    }
+  return added;
+}
+
+static bool stopped(const struct ch_net *net) {
+  return ((net->flags & CH_STOP_SRC) && net->hit >= 0) ||
+         ((net->flags & CH_STOP_ANY) && net->conf_a >= 0);
+}
+
 bool ch_run(struct ch_net *net, int pot) {
   const struct logic_state *s = net->s;
   for (int i = 0; i < net->nnodes; i++) /* clear only what was used */
@@ -137,16 +191,18 @@ bool ch_run(struct ch_net *net, int pot) {
     memcpy(net->cnt, net->cnt0, sizeof net->cnt[0] * s->geo.nunits);
   }
   add(net, pot, CH_NONE, CH_SRC, 0);
-  for (int i = 0; i < net->nnodes; i++) {
-    if (((net->flags & CH_STOP_SRC) && net->hit >= 0) ||
-        ((net->flags & CH_STOP_ANY) && net->conf_a >= 0))
-      break;
-    int p = net->node[i].pot, c = ch_cell(net->n, p), v = ch_value(net->n, p);
-    if (ch_on(p))
-      grow_on(net, i, c, v);
-    else
-      grow_off(net, i, c, v);
-  }
+  int i = 0;
+  do {
+    for (; i < net->nnodes && !stopped(net); i++) {
+      int p = net->node[i].pot, c = ch_cell(net->n, p);
+      int v = ch_value(net->n, p);
+      if (ch_on(p))
+        grow_on(net, i, c, v);
+      else
+        grow_off(net, i, c, v);
+    }
+  } while (!stopped(net) && (net->flags & CH_LOCK) && (net->flags & CH_DYN) &&
+           lock_pass(net));
   return net->conf_a >= 0;
 }
 

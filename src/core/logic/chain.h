@@ -13,7 +13,9 @@
  * conjugate pairs: the links of X-, XY-chains and AICs); dynamic mode
  * (CH_DYN) removes every "off" from a working copy as it goes, so singles
  * that appear half way are used too (Nishio, dynamic forcing chains).
- * Every node reached is implied by the assumption, so two nodes for the
+ * With CH_LOCK a dynamic net also applies locked candidates to its
+ * working copy whenever it stops growing (SE's "dynamic forcing chains
+ * (+)"). Every node reached is implied by the assumption, so two nodes for the
  * same candidate, one on and one off, prove the assumption false.
  *
  * Each node keeps its parent (the node that implied it); a dynamic single
@@ -25,23 +27,24 @@
  * What this does NOT do: search for patterns, choose a step, allocate. It
  * is bounded by CH_MAX_NODES nodes a run (a larger net is cut, which only
  * loses conclusions: what was reached is still implied). A struct ch_net is
- * about 45 KiB: keep one per finder call on the stack.
+ * about 47 KiB: keep one per finder call on the stack.
  */
 #ifndef SUDOKU_LOGIC_CHAIN_H
 #define SUDOKU_LOGIC_CHAIN_H
 
 #include "logic.h"
 
-#define CH_MAX_NODES 4096 /* nodes a run; 9x9 has at most 1458 */
-#define CH_HASH 8192      /* potential -> node map, 2 x nodes */
+#define CH_MAX_NODES 3072 /* nodes a run; 9x9 has at most 1458 */
+#define CH_HASH 8192      /* potential -> node map (16x16 maps directly) */
 #define CH_NONE 0xFFFFu
 
 enum ch_flags {
-  CH_X = 1u,        /* off -> on by a unit's last place */
-  CH_Y = 2u,        /* on -> off in the cell; off -> on by its last value */
-  CH_DYN = 4u,      /* remove what goes off as the net grows */
-  CH_STOP_SRC = 8u, /* stop when the assumption's negation is reached */
-  CH_STOP_ANY = 16u /* stop at the first contradiction */
+  CH_X = 1u,         /* off -> on by a unit's last place */
+  CH_Y = 2u,         /* on -> off in the cell; off -> on by its last value */
+  CH_DYN = 4u,       /* remove what goes off as the net grows */
+  CH_STOP_SRC = 8u,  /* stop when the assumption's negation is reached */
+  CH_STOP_ANY = 16u, /* stop at the first contradiction */
+  CH_LOCK = 32u      /* dynamic: locked candidates when the net stalls */
 };
 
 /* How a node was implied. */

@@ -7,11 +7,13 @@
  * them: 7.5, 8.0, 8.5 plus the length increment of the summed complexity
  * of the branches.
  *
- * Cost: a few nets per candidate (one per branch), each O(nodes x peers);
- * tens of milliseconds a call on a hard 9x9, read against the deadline
- * every 8 nets. Conclusions common to branches are kept as a bitset of
- * potentials (4 KiB at 25x25), and the branches are run again only for the
- * best conclusion, so one net is alive at a time. What this does NOT do:
+ * Cost: two nets per candidate (assumed true, assumed false), each
+ * O(nodes x peers), plus the region pass, whose branches come from a cache
+ * of the "on" nets' potentials when it fits (9x9); tens of milliseconds a
+ * call on a hard 9x9, read against the deadline every 8 nets. Conclusions
+ * common to branches are kept as bitsets of potentials (4 KiB at 25x25);
+ * branches are run again only to weigh a conclusion, so one net is alive
+ * at a time (the whole search is about 85 KiB of stack). What this does NOT do:
  * nested chains (a chain inside a chain) or guessing.
  */
 #include <limits.h>
@@ -21,6 +23,8 @@
 
 #define POT_WORDS ((2 * SUDOKU_MAX_CELLS * SUDOKU_MAX_N + 31) / 32)
 #define MAX_SURVIVORS 16 /* conclusions of one branch set weighed */
+#define CACHE_WORDS 6144 /* 24 KiB of cached branches */
+#define CACHE_CANDS 1024 /* candidates a cache covers (9x9: 729) */
 
 enum kind { K_CONTRA, K_DOUBLE, K_CELL, K_REGION };
 
@@ -48,8 +52,15 @@ struct search {
   struct best best;
   unsigned runs;
   bool late;
-  uint32_t acc[POT_WORDS], tmp[POT_WORDS];
+  uint32_t acc[POT_WORDS], tmp[POT_WORDS], cellacc[POT_WORDS];
   int words;
+  /* The potentials each "on" branch reaches, kept for the region pass when
+   * they fit (9x9: 46 words a branch, about 130 branches): a branch is then
+   * run once a call instead of up to five times. */
+  bool cache_on;
+  int ncached;
+  uint16_t slot[CACHE_CANDS]; /* candidate -> cached branch + 1, 0 none */
+  uint32_t cache[CACHE_WORDS];
 };
 
 static void offer(struct search *q, struct best b) {
@@ -75,6 +86,24 @@ static void net_bits(const struct search *q, uint32_t *bits) {
     int p = q->net.node[i].pot;
     bits[p >> 5] |= 1u << (p & 31);
   }
+}
+
+/* The bits of the "on" branch from pot (run now, or from the cache);
+ * NULL when time ran out. The pointer is valid until the next call. */
+static const uint32_t *branch(struct search *q, int pot) {
+  int cand = pot >> 1;
+  if (q->cache_on && q->slot[cand])
+    return q->cache + (size_t)(q->slot[cand] - 1) * (size_t)q->words;
+  if (!run(q, pot))
+    return NULL;
+  if (q->cache_on && (q->ncached + 1) * q->words <= CACHE_WORDS) {
+    uint32_t *bits = q->cache + (size_t)q->ncached * (size_t)q->words;
+    net_bits(q, bits);
+    q->slot[cand] = (uint16_t)++q->ncached;
+    return bits;
+  }
+  net_bits(q, q->tmp);
+  return q->tmp;
 }
 
 /* Potentials set in acc, skipping those of cell `skip` (the branches'
@@ -132,44 +161,56 @@ static void weigh(struct search *q, const int *src, int nsrc, int skip,
   }
 }
 
-/* Intersects the nets of the branches into acc; false when one branch is
- * empty-handed (nothing common can remain) or time ran out. */
+/* Intersects the branches into acc; false when nothing common remains or
+ * time ran out. */
 static bool intersect(struct search *q, const int *src, int nsrc) {
   for (int k = 0; k < nsrc; k++) {
-    if (!run(q, src[k]))
+    const uint32_t *bits = branch(q, src[k]);
+    if (bits == NULL)
       return false;
-    net_bits(q, k == 0 ? q->acc : q->tmp);
-    if (k == 0)
-      continue;
     uint32_t any = 0;
     for (int w = 0; w < q->words; w++)
-      any |= q->acc[w] &= q->tmp[w];
+      any |= q->acc[w] = k == 0 ? bits[w] : q->acc[w] & bits[w];
     if (!any)
       return false;
   }
   return true;
 }
 
-/* Contradiction and double forcing from candidate (c, v). */
-static void binary(struct search *q, int c, int v) {
+/* Offers the contradiction of the net just run from src, if any. */
+static void contradiction(struct search *q, int src) {
+  if (q->m->contradiction && q->net.conf_a >= 0)
+    offer(q, (struct best){0,
+                           ch_ancestors(&q->net, q->net.conf_a) +
+                               ch_ancestors(&q->net, q->net.conf_b),
+                           K_CONTRA, src, 0, 0, 0, 0});
+}
+
+/* Contradiction and double forcing from candidate (c, v), the k-th value
+ * of its cell; its "on" branch also goes into the cell's intersection
+ * (cellacc) and the cache. */
+static void binary(struct search *q, int c, int v, int k) {
   int n = q->s->geo.n, on = ch_pot(n, c, v, true);
+  bool dbl = q->m->dbl && __builtin_popcount(q->s->cand[c]) >= 3;
   if (!run(q, on))
     return;
-  if (q->m->contradiction && q->net.conf_a >= 0)
-    offer(q, (struct best){0,
-                           ch_ancestors(&q->net, q->net.conf_a) +
-                               ch_ancestors(&q->net, q->net.conf_b),
-                           K_CONTRA, on, 0, 0, 0, 0});
-  bool dbl = q->m->dbl && __builtin_popcount(q->s->cand[c]) >= 3;
-  if (dbl)
+  contradiction(q, on);
+  if (q->m->cells || q->m->regions || dbl) {
     net_bits(q, q->acc);
+    if (q->cache_on && !q->slot[on >> 1] &&
+        (q->ncached + 1) * q->words <= CACHE_WORDS) {
+      memcpy(q->cache + (size_t)q->ncached * (size_t)q->words, q->acc,
+             sizeof q->acc[0] * (size_t)q->words);
+      q->slot[on >> 1] = (uint16_t)++q->ncached;
+    }
+    for (int w = 0; w < q->words; w++)
+      q->cellacc[w] = k == 0 ? q->acc[w] : q->cellacc[w] & q->acc[w];
+  }
+  if (!q->m->contradiction && !dbl)
+    return;
   if (!run(q, on ^ 1))
     return;
-  if (q->m->contradiction && q->net.conf_a >= 0)
-    offer(q, (struct best){0,
-                           ch_ancestors(&q->net, q->net.conf_a) +
-                               ch_ancestors(&q->net, q->net.conf_b),
-                           K_CONTRA, on ^ 1, 0, 0, 0, 0});
+  contradiction(q, on ^ 1);
   if (!dbl)
     return;
   net_bits(q, q->tmp);
@@ -229,18 +270,22 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
   q.late = false;
   q.best.r = q.best.cplx = INT_MAX;
   q.words = (2 * g->ncells * n + 31) / 32;
+  q.ncached = 0;
+  q.cache_on = m->regions && g->ncells * n <= CACHE_CANDS;
+  if (q.cache_on)
+    memset(q.slot, 0, sizeof q.slot);
   unsigned stop = m->contradiction ? CH_STOP_ANY : 0;
   ch_init(&q.net, s, m->flags | stop);
   for (int c = 0; c < g->ncells && !q.late; c++) {
     if (s->value[c] || __builtin_popcount(s->cand[c]) < 2)
       continue;
-    if (m->contradiction || m->dbl)
-      for (uint32_t mm = s->cand[c]; mm && !q.late; mm &= mm - 1)
-        binary(&q, c, __builtin_ctz(mm) + 1);
+    int k = 0;
+    for (uint32_t mm = s->cand[c]; mm && !q.late; mm &= mm - 1)
+      binary(&q, c, __builtin_ctz(mm) + 1, k++);
     if (m->cells && !q.late) {
-      int k = cell_branches(s, c, src);
-      if (intersect(&q, src, k))
-        weigh(&q, src, k, c, (struct best){0, 0, K_CELL, 0, c, 0, 0, 0});
+      memcpy(q.acc, q.cellacc, sizeof q.acc[0] * (size_t)q.words);
+      k = cell_branches(s, c, src);
+      weigh(&q, src, k, c, (struct best){0, 0, K_CELL, 0, c, 0, 0, 0});
     }
   }
   for (int u = 0; m->regions && u < g->nunits && !q.late; u++)
@@ -280,6 +325,26 @@ bool logic_find_DYNAMIC_FORCING_CHAIN(const struct logic_state *s,
   static const struct multi m = {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN,
                                  CH_X | CH_Y | CH_DYN,
                                  85,
+                                 true,
+                                 true,
+                                 true,
+                                 true};
+  return find_multi(s, out, &m);
+}
+
+/* SE's "Dynamic Forcing Chains (+)": dynamic nets that also use locked
+ * candidates, the first level of nesting (a simple technique inside the
+ * chain). SE rates them 9.0 + length but tries them only when dynamic
+ * chains find nothing; here the lowest-rated step of all finders wins, so
+ * the row's base is 9.5 (a step never rates below its row): the nets,
+ * about three times a dynamic search, then run only when no dynamic chain
+ * under 9.5 exists, and such a step rates 9.5 + length, 0.5 above SE's.
+ * Deeper nesting (chains inside chains) is left to trial. */
+bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
+                                     struct sudoku_step *out) {
+  static const struct multi m = {SUDOKU_TECH_NESTED_FORCING_CHAIN,
+                                 CH_X | CH_Y | CH_DYN | CH_LOCK,
+                                 95,
                                  true,
                                  true,
                                  true,
