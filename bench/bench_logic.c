@@ -8,14 +8,17 @@
  *     the ratio (qqwing's wall time, process start included, over ours).
  *  2. Next step: sudoku_next_step on 9x9 positions (a puzzle plus the
  *     placements of its path so far): mean and slowest, the slowest also
- *     without the last resort (steps rated 9.5 and up).
+ *     without the last resort (nested forcing chains and trial).
  *  3. Agreement with Sudoku Explainer on rated/se_rated_calibration.tsv:
  *     Spearman's rank correlation, the share within 0.5 of SE's ER, the
  *     median rating per qqwing level (must rise strictly), and, with
  *     --verbose, every puzzle off by more than 0.5.
+ *  4. qqwing's levels: --levels N (default 60) puzzles that qqwing
+ *     generates at each level, rated here: median and mean per level.
  * Prints tables; never fails on time.
  *
- * usage: bench_logic [--corpus DIR] [--limit N] [--verbose] [FILE...]
+ * usage: bench_logic [--corpus DIR] [--limit N] [--levels N] [--verbose]
+ *                    [FILE...]
  */
 #include <fcntl.h>
 #include <math.h>
@@ -28,6 +31,8 @@
 
 #include "sudoku.h"
 #include "sudoku_logic.h"
+
+#define PASSES 3 /* best of, for every timing */
 
 static const char *const default_files[] = {"17clue.txt", "top1465.txt",
                                             "forum_hardest_1905_11plus.txt"};
@@ -122,22 +127,35 @@ static void bench_rate(const char *dir, const char *file, size_t limit) {
     free(p);
     return;
   }
+  /* Each puzzle's best of PASSES (this machine is shared and noisy: one
+   * preempted rating is not a slow puzzle); qqwing's best run likewise. */
   double total = 0, max = 0;
   size_t slow = 0, solved = 0, sum_rating = 0;
   for (size_t i = 0; i < count; i++) {
     struct sudoku_rating r;
-    double t0 = now_us();
-    enum sudoku_status st = sudoku_rate(&p[i], NULL, &r);
-    double dt = now_us() - t0;
-    total += dt;
-    if (dt > max) {
-      max = dt;
+    enum sudoku_status st = SUDOKU_OK;
+    double best = 0;
+    for (int pass = 0; pass < PASSES; pass++) {
+      double t0 = now_us();
+      st = sudoku_rate(&p[i], NULL, &r);
+      double dt = now_us() - t0;
+      if (pass == 0 || dt < best)
+        best = dt;
+    }
+    total += best;
+    if (best > max) {
+      max = best;
       slow = i;
     }
     solved += st == SUDOKU_OK && r.solved;
     sum_rating += r.rating;
   }
-  double q = time_qqwing(p, count);
+  double q = -1;
+  for (int pass = 0; pass < PASSES; pass++) {
+    double t = time_qqwing(p, count);
+    if (t > 0 && (q < 0 || t < q))
+      q = t;
+  }
   char ratio[32] = "-", qs[32] = "-";
   if (q > 0) {
     snprintf(qs, sizeof qs, "%.0f", (double)count / (q / 1e6));
@@ -160,14 +178,21 @@ struct walk {
 static bool time_step(const struct sudoku_step *step, void *vctx) {
   struct walk *w = vctx;
   struct sudoku_step out;
-  double t0 = now_us();
-  enum sudoku_status st = sudoku_next_step(&w->pos, NULL, NULL, &out);
-  double dt = now_us() - t0;
+  enum sudoku_status st = SUDOKU_OK;
+  double dt = 0;
+  for (int pass = 0; pass < PASSES; pass++) {
+    double t0 = now_us();
+    st = sudoku_next_step(&w->pos, NULL, NULL, &out);
+    double t = now_us() - t0;
+    if (pass == 0 || t < dt)
+      dt = t;
+  }
   w->total += dt;
   w->steps++;
   if (dt > w->max)
     w->max = dt;
-  if (st == SUDOKU_OK && out.rating < 95 && dt > w->max_no_last)
+  if (st == SUDOKU_OK && out.technique < SUDOKU_TECH_NESTED_FORCING_CHAIN &&
+      dt > w->max_no_last)
     w->max_no_last = dt;
   for (int i = 0; i < step->nplacements; i++)
     w->pos.cell[step->placements[i].cell] = step->placements[i].value;
@@ -190,8 +215,9 @@ static void bench_next_step(const char *dir, size_t limit) {
     w.pos = p[i];
     sudoku_logic_solve(&p[i], NULL, time_step, &w, &r);
   }
-  printf("\nnext step on 9x9 positions (top1465, %zu puzzles, %zu positions):"
-         " mean %.1f us, slowest %.0f us, slowest below 9.5 %.0f us\n",
+  printf("\nnext step on 9x9 positions (top1465, %zu puzzles, %zu positions,"
+         " best of 3): mean %.1f us, slowest %.0f us, slowest but the last "
+         "resort %.0f us\n",
          count, w.steps, w.steps ? w.total / (double)w.steps : 0.0, w.max,
          w.max_no_last);
   free(p);
@@ -306,17 +332,66 @@ static void bench_agreement(const char *dir, bool verbose) {
          path, n, took / 1e6, spearman(ours, se, n),
          n ? 100.0 * (double)within / (double)n : 0.0,
          n ? 100.0 * (double)exact / (double)n : 0.0, unsolved);
-  printf("median rating by qqwing level:");
-  for (int l = 0; l < 4; l++)
-    printf(" %s %.1f (%zu)", levels[l], median(by_level[l], nlevel[l]),
-           nlevel[l]);
+  /* SE's own medians tie at 1.5 for qqwing's simple and easy puzzles of
+   * this file, so the means are printed too. */
+  printf("median (mean) rating by qqwing level:");
+  for (int l = 0; l < 4; l++) {
+    double sum = 0;
+    for (size_t i = 0; i < nlevel[l]; i++)
+      sum += by_level[l][i];
+    printf(" %s %.1f (%.2f, %zu)", levels[l], median(by_level[l], nlevel[l]),
+           nlevel[l] ? sum / (double)nlevel[l] : 0.0, nlevel[l]);
+  }
   printf("\n");
   free(text);
 }
 
+/* ---- qqwing's levels --------------------------------------------------- */
+
+/* Rates `count` puzzles that qqwing generates at each of its levels (a
+ * fresh random set each run) and prints the median and mean rating of
+ * each level, and whether the medians rise strictly. */
+static void bench_qqwing_levels(size_t count) {
+  static const char *const levels[] = {"simple", "easy", "intermediate",
+                                       "expert"};
+  double med[4], *r = malloc(sizeof *r * (count ? count : 1));
+  printf("\nqqwing's levels (%zu fresh puzzles each, rated here):", count);
+  for (int l = 0; l < 4; l++) {
+    char cmd[128];
+    snprintf(cmd, sizeof cmd,
+             "qqwing --generate %zu --difficulty %s --one-line 2>/dev/null",
+             count, levels[l]);
+    FILE *p = popen(cmd, "r");
+    size_t n = 0;
+    double sum = 0;
+    char line[256];
+    while (p != NULL && n < count && fgets(line, sizeof line, p) != NULL) {
+      sudoku_grid g;
+      struct sudoku_reader rd;
+      struct sudoku_rating rt;
+      sudoku_reader_init(&rd, line, strlen(line));
+      if (sudoku_read_next(&rd, &g, NULL) != 1 ||
+          sudoku_rate(&g, NULL, &rt) != SUDOKU_OK)
+        continue;
+      r[n] = rt.rating / 10.0;
+      sum += r[n++];
+    }
+    if (p == NULL || pclose(p) != 0 || n == 0) {
+      printf(" (qqwing missing)\n");
+      free(r);
+      return;
+    }
+    med[l] = median(r, n);
+    printf(" %s %.1f (%.2f)", levels[l], med[l], sum / (double)n);
+  }
+  bool rises = med[0] < med[1] && med[1] < med[2] && med[2] < med[3];
+  printf("; medians rise strictly: %s\n", rises ? "yes" : "no");
+  free(r);
+}
+
 int main(int argc, char **argv) {
   const char *dir = "../shared/corpus";
-  size_t limit = 2000;
+  size_t limit = 2000, levels = 60;
   bool verbose = false;
   const char *files[64];
   int nfiles = 0;
@@ -325,13 +400,16 @@ int main(int argc, char **argv) {
       dir = argv[++i];
     else if (strcmp(argv[i], "--limit") == 0 && i + 1 < argc)
       limit = strtoul(argv[++i], NULL, 10);
+    else if (strcmp(argv[i], "--levels") == 0 && i + 1 < argc)
+      levels = strtoul(argv[++i], NULL, 10);
     else if (strcmp(argv[i], "--verbose") == 0)
       verbose = true;
     else if (argv[i][0] != '-' && nfiles < 64)
       files[nfiles++] = argv[i];
     else {
       fprintf(stderr,
-              "usage: %s [--corpus DIR] [--limit N] [--verbose] [FILE...]\n",
+              "usage: %s [--corpus DIR] [--limit N] [--levels N] [--verbose] "
+              "[FILE...]\n",
               argv[0]);
       return 2;
     }
@@ -339,16 +417,17 @@ int main(int argc, char **argv) {
   if (nfiles == 0)
     for (size_t i = 0; i < sizeof default_files / sizeof *default_files; i++)
       files[nfiles++] = default_files[i];
-  printf("rating (sudoku_rate; first %zu puzzles of each file; one pass, "
-         "noisy shared machine)\n",
+  printf("rating (sudoku_rate; first %zu puzzles of each file; each "
+         "puzzle's best of 3, noisy shared machine)\n",
          limit);
   printf("%-32s %7s %9s %10s %7s %8s %6s %10s %7s\n", "file", "puzzles",
          "rated/s", "slowest us", "(#)", "solved", "mean", "qqwing/s", "ratio");
   for (int i = 0; i < nfiles; i++)
     bench_rate(dir, files[i], limit);
-  printf("ratio = qqwing --solve --stats wall time (process start included) "
-         "/ our rating time, same puzzles\n");
+  printf("ratio = qqwing --solve --stats wall time (best of 3 runs, process "
+         "start included) / our rating time, same puzzles\n");
   bench_next_step(dir, limit < 300 ? limit : 300);
   bench_agreement(dir, verbose);
+  bench_qqwing_levels(levels);
   return 0;
 }

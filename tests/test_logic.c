@@ -357,6 +357,33 @@ START_TEST(uniqueness_needs_a_unique_puzzle) {
 }
 END_TEST
 
+/* A puzzle SE rates 4.6 for a unique loop of six cells (type 2). */
+#define UNIQUE_LOOP_PUZZLE                                                     \
+  ".2...67.5..1..3.2.6.3.28.9...935.28.......5.....9....7.68..9....3......."   \
+  "5........"
+
+static bool count_loops(const struct sudoku_step *st, void *ctx) {
+  if (st->technique == SUDOKU_TECH_UNIQUE_RECTANGLE && st->ncells == 6) {
+    ck_assert_int_eq(st->rating, 46);
+    ++*(int *)ctx;
+  }
+  return true;
+}
+
+START_TEST(unique_loop_of_six_rates_as_se) {
+  sudoku_grid g;
+  test_grid_from_line(&g, UNIQUE_LOOP_PUZZLE);
+  struct sudoku_rating r;
+  int loops = 0;
+  ck_assert_int_eq(sudoku_logic_solve(&g, NULL, count_loops, &loops, &r),
+                   SUDOKU_OK);
+  ck_assert(r.solved);
+  ck_assert_int_eq(r.rating, 46);
+  ck_assert_int_eq(r.hardest, SUDOKU_TECH_UNIQUE_RECTANGLE);
+  ck_assert_int_ge(loops, 1);
+}
+END_TEST
+
 /* ---- Sentences --------------------------------------------------------- */
 
 START_TEST(sentences_are_rendered_from_the_step) {
@@ -406,6 +433,7 @@ Suite *logic_suite(void) {
   tcase_add_test(tc, direct_claiming_places_the_following_single);
   tcase_add_test(tc, hidden_quad_strips_its_cells);
   tcase_add_test(tc, uniqueness_needs_a_unique_puzzle);
+  tcase_add_test(tc, unique_loop_of_six_rates_as_se);
   tcase_add_test(tc, sentences_are_rendered_from_the_step);
   suite_add_tcase(s, tc);
   TCase *tech = tcase_create("techniques");

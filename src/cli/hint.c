@@ -25,23 +25,26 @@ static const char usage[] =
     "in FILE. --text prints the sentence alone. Exit status: 0 a step, 1\n"
     "none (no solution, clash), 2 unreadable input.\n";
 
-/* Reads exactly `want` grids (or want-1 when optional) from text. */
+/* Reads one grid, or up to `max` (1 or 2), from text into g[]. Returns
+ * how many, or -1 (message on stderr) when unreadable or more than max. */
 static int read_grids(const char *what, const char *text, size_t len,
                       sudoku_grid *g, int max) {
   struct sudoku_reader r;
   struct sudoku_text_error err;
-  int got, k = 0;
+  sudoku_grid extra;
+  int got = 0, k = 0;
   sudoku_reader_init(&r, text, len);
   while (k <= max &&
-         (got = sudoku_read_next(&r, &g[k < max ? k : max - 1], &err)) == 1)
+         (got = sudoku_read_next(&r, k < max ? &g[k] : &extra, &err)) == 1)
     k++;
   if (got < 0) {
     fprintf(stderr, "sudoku: %s: %s\n", what, err.message);
     return -1;
   }
   if (k == 0 || k > max) {
-    fprintf(stderr, "sudoku: %s: expected %s grid%s, got %d\n", what,
-            max == 1 ? "one" : "one or two", max == 1 ? "" : "s", k);
+    fprintf(stderr, "sudoku: %s: expected %s grid%s, got %s\n", what,
+            max == 1 ? "one" : "one or two", max == 1 ? "" : "s",
+            k == 0 ? "none" : "more");
     return -1;
   }
   return k;

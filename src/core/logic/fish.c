@@ -90,29 +90,41 @@ static bool find_fish(const struct logic_state *s, struct sudoku_step *out,
         f.cover_unit[ncov++] = u;
       }
     }
-    for (int v = 1; v <= geo->n; v++) {
-      uint32_t bit = 1u << (v - 1);
-      f.v = v;
-      f.nlines = 0;
-      for (int u = 0; u < geo->nunits; u++) {
-        if (geo->kind[u] != f.base_kind)
+    /* One pass over the base units: for every value, each base's covers
+     * and places (the search below then runs per value on these). */
+    int nbase = 0, base[SUDOKU_MAX_N];
+    uint32_t cov[SUDOKU_MAX_N][SUDOKU_MAX_N]; /* [value][base] */
+    uint8_t places[SUDOKU_MAX_N][SUDOKU_MAX_N];
+    for (int u = 0; u < geo->nunits && nbase < SUDOKU_MAX_N; u++) {
+      if (geo->kind[u] != f.base_kind)
+        continue;
+      for (int v = 0; v < geo->n; v++) {
+        cov[v][nbase] = 0;
+        places[v][nbase] = 0;
+      }
+      for (int j = 0; j < geo->len[u]; j++) {
+        int c = geo->unit[u][j];
+        uint32_t m = s->cand[c];
+        if (m == 0)
           continue;
-        uint32_t cov = 0;
-        int places = 0;
-        for (int j = 0; j < geo->len[u]; j++) {
-          int c = geo->unit[u][j];
-          if (!(s->cand[c] & bit))
-            continue;
-          places++;
-          int cu = logic_unit_of(geo, c, f.cover_kind);
-          if (cu >= 0 && cover_ix[cu] >= 0)
-            cov |= 1u << cover_ix[cu];
-        }
-        if (places >= 2 && logic_popcount(cov) <= k) {
-          f.line[f.nlines] = u;
-          f.covers[f.nlines++] = cov;
+        int cu = logic_unit_of(geo, c, f.cover_kind);
+        uint32_t cbit = cu >= 0 && cover_ix[cu] >= 0 ? 1u << cover_ix[cu] : 0;
+        for (; m; m &= m - 1) {
+          int v = logic_lowest(m);
+          cov[v][nbase] |= cbit;
+          places[v][nbase]++;
         }
       }
+      base[nbase++] = u;
+    }
+    for (int v = 1; v <= geo->n; v++) {
+      f.v = v;
+      f.nlines = 0;
+      for (int b = 0; b < nbase; b++)
+        if (places[v - 1][b] >= 2 && logic_popcount(cov[v - 1][b]) <= k) {
+          f.line[f.nlines] = base[b];
+          f.covers[f.nlines++] = cov[v - 1][b];
+        }
       if (f.nlines >= k && fish_search(&f, 0, 0, 0, out, tech, rating))
         return true;
     }

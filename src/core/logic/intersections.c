@@ -22,9 +22,12 @@ static int common_units(const struct logic_geom *geo, int a,
     int u = geo->cell_units[cells[0]][i];
     if (u == a)
       continue;
+    /* A unit is mostly at the same slot of every cell's list (rows,
+     * columns, boxes are built in that order): test that first. */
     bool all = true;
     for (int j = 1; j < k && all; j++)
-      all = logic_unit_has(geo, u, cells[j]);
+      all =
+          geo->cell_units[cells[j]][i] == u || logic_unit_has(geo, u, cells[j]);
     if (all)
       common[nc++] = u;
   }
@@ -35,8 +38,8 @@ static int common_units(const struct logic_geom *geo, int a,
  * that one cell (the hidden single the elimination leaves), else -1. The
  * candidates are found from b's side: each cell of b outside a that can
  * be v tallies its unit of a's kind. */
-static int following_single(const struct logic_state *s, logic_places pos,
-                            int a, int b, int v, int *unit3) {
+static int following_single(const struct logic_state *s, int a, int b, int v,
+                            int *unit3) {
   const struct logic_geom *geo = &s->geo;
   uint32_t bit = 1u << (v - 1);
   int units[SUDOKU_MAX_N], inside[SUDOKU_MAX_N], nu = 0;
@@ -56,7 +59,7 @@ static int following_single(const struct logic_state *s, logic_places pos,
     inside[t]++;
   }
   for (int t = 0; t < nu; t++) {
-    uint32_t places = pos[units[t]][v - 1];
+    uint32_t places = logic_unit_positions(s, units[t], v);
     if (logic_popcount(places) - inside[t] != 1)
       continue;
     for (; places; places &= places - 1) {
@@ -76,14 +79,18 @@ static bool find_locked(const struct logic_state *s, struct sudoku_step *out,
                         bool box_first, bool direct, enum sudoku_technique tech,
                         unsigned rating) {
   const struct logic_geom *geo = &s->geo;
-  logic_places pos;
-  logic_positions(s, pos);
   for (int i = 0; i < geo->nunits; i++) {
     int a = logic_unit_order(geo, i);
     if ((geo->kind[a] == SUDOKU_UNIT_BOX) != box_first)
       continue;
+    /* The places of every value in a, in one pass over its cells; the
+     * other units' places are counted only where a lock is found. */
+    uint32_t apos[SUDOKU_MAX_N] = {0};
+    for (int j = 0; j < geo->len[a]; j++)
+      for (uint32_t m = s->cand[geo->unit[a][j]]; m; m &= m - 1)
+        apos[logic_lowest(m)] |= 1u << j;
     for (int v = 1; v <= geo->n; v++) {
-      uint32_t bit = 1u << (v - 1), places = pos[a][v - 1];
+      uint32_t bit = 1u << (v - 1), places = apos[v - 1];
       if (logic_popcount(places) < 2)
         continue;
       uint16_t cells[SUDOKU_MAX_N];
@@ -94,10 +101,10 @@ static bool find_locked(const struct logic_state *s, struct sudoku_step *out,
       int nc = common_units(geo, a, cells, k, common);
       for (int ci = 0; ci < nc; ci++) {
         int b = common[ci];
-        if (logic_popcount(pos[b][v - 1]) == k)
+        if (logic_popcount(logic_unit_positions(s, b, v)) == k)
           continue; /* nothing of b outside a */
         int unit3 = -1, cell = -1;
-        if (direct && (cell = following_single(s, pos, a, b, v, &unit3)) < 0)
+        if (direct && (cell = following_single(s, a, b, v, &unit3)) < 0)
           continue;
         logic_step_init(out, tech, rating);
         for (int j = 0; j < geo->len[b]; j++) {

@@ -58,14 +58,18 @@ enum sudoku_status sudoku_logic_solve(const sudoku_grid *puzzle,
       break;
     if (on_step != NULL && !on_step(&step, ctx))
       break;
+    /* Most steps place one cell: count it rather than the grid. */
+    if (step.nplacements == 1)
+      left -= s.value[step.placements[0].cell] == 0;
     logic_apply(&s, &step);
+    if (step.nplacements > 1)
+      left = empty_cells(&s);
     out->steps++;
     out->counts[step.technique]++;
     if (step.rating > out->rating || out->hardest == SUDOKU_TECH_NONE) {
       out->rating = step.rating;
       out->hardest = step.technique;
     }
-    left = empty_cells(&s);
   }
   out->solved = left == 0;
   out->level = sudoku_level_of(out->rating);

@@ -101,9 +101,10 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
 
 enum sudoku_status logic_next(const struct logic_state *s, unsigned max_rating,
                               struct sudoku_step *out) {
-  /* Two buffers: a finder writes into the spare one, which becomes the
-   * best when it wins; no step is copied until the end. */
-  struct sudoku_step buf[2], *best = NULL, *spare = &buf[0];
+  /* Two buffers, *out and a local one: a finder writes into the spare
+   * one, which becomes the best when it wins. The first finder writes
+   * into *out, so the common case (a single) copies nothing. */
+  struct sudoku_step local, *best = NULL, *spare = out;
   for (int t = 0; t < SUDOKU_TECH_COUNT; t++) {
     unsigned base = techs[t].rating;
     if (max_rating != 0 && base > max_rating)
@@ -119,11 +120,12 @@ enum sudoku_status logic_next(const struct logic_state *s, unsigned max_rating,
     if (best == NULL || spare->rating < best->rating) {
       struct sudoku_step *old = best;
       best = spare;
-      spare = old != NULL ? old : &buf[1];
+      spare = old != NULL ? old : &local;
     }
   }
   if (best != NULL) {
-    memcpy(out, best, sizeof *out);
+    if (best != out)
+      memcpy(out, best, sizeof *out);
     return SUDOKU_OK;
   }
   if (s->deadline_ns != 0 && core_now_ns() >= s->deadline_ns)

@@ -120,7 +120,7 @@ struct hidden_ctx {
   struct sudoku_step *out;
   enum sudoku_technique tech;
   unsigned rating;
-  uint32_t (*pos)[SUDOKU_MAX_N];
+  const uint32_t *pos; /* places of each value in unit u */
 };
 
 static bool hidden_accept(const struct combo *c, uint32_t places, void *vctx) {
@@ -138,7 +138,7 @@ static bool hidden_accept(const struct combo *c, uint32_t places, void *vctx) {
     for (int v = 1; v <= geo->n && place_cell < 0; v++) {
       if (values & (1u << (v - 1)))
         continue;
-      uint32_t pos = x->pos[x->u][v - 1];
+      uint32_t pos = x->pos[v - 1];
       if (logic_popcount(pos) > 1 && logic_popcount(pos & ~places) == 1) {
         place_cell = geo->unit[x->u][logic_lowest(pos & ~places)];
         place_v = v;
@@ -172,8 +172,7 @@ static bool find_hidden(const struct logic_state *s, struct sudoku_step *out,
   struct hidden_ctx x = {s, 0, {0}, direct, out, tech, rating, NULL};
   struct combo c;
   c.k = k;
-  logic_places pos;
-  logic_positions(s, pos);
+  uint32_t pos[SUDOKU_MAX_N];
   x.pos = pos;
   for (int i = 0; i < geo->nunits; i++) {
     int u = logic_unit_order(geo, i), empty = 0;
@@ -182,8 +181,13 @@ static bool find_hidden(const struct logic_state *s, struct sudoku_step *out,
     if (direct ? empty <= k : empty <= 2 * k)
       continue;
     c.nitems = 0;
+    for (int v = 0; v < geo->n; v++)
+      pos[v] = 0;
+    for (int j = 0; j < geo->len[u]; j++)
+      for (uint32_t m = s->cand[geo->unit[u][j]]; m; m &= m - 1)
+        pos[logic_lowest(m)] |= 1u << j;
     for (int v = 1; v <= geo->n; v++) {
-      uint32_t places = pos[u][v - 1];
+      uint32_t places = pos[v - 1];
       int pc = logic_popcount(places);
       if (pc >= 1 && pc <= k && c.nitems < MAX_ITEMS) {
         x.value[c.nitems] = (uint8_t)v;

@@ -1,64 +1,86 @@
 /*
- * unique.c - uniqueness techniques, used only when the puzzle is known to
- * have one solution (s->unique): unique rectangles types 1-4 and BUG+1.
+ * unique.c - unique rectangles and loops (SE's UniqueLoops), used only when
+ * the puzzle is known to have one solution (s->unique).
  *
- * Unique rectangle: four cells in two rows, two columns and two boxes, all
- * holding values {a,b}. If all four were left with just {a,b} the two could
- * be swapped: two solutions. So (type 1) the one cell with more loses a and
- * b; (type 2) when the cells with more share one extra value z, z is in one
- * of them, and goes from every cell seeing them all; (type 3) the extra
- * values of two such cells act as one virtual cell that forms a naked set
- * with k-1 other cells of a unit they share; (type 4) when a (or b) has no
- * other place in a unit holding both extra cells, b (or a) goes from them.
- * SE rates them 4.5, type 3 plus 0.1 a cell of its set beyond the first
- * (UniqueLoopHint and subclasses). Only rectangles: SE's longer loops
- * (4.6 and up) are not sought.
+ * A loop: an even cycle of cells, each holding values {a,b}, consecutive
+ * cells sharing a unit, every unit it touches holding exactly two of its
+ * cells, one at an even and one at an odd place (SE's isValidLoop; four
+ * cells in two rows, columns and boxes: a rectangle). If every cell were
+ * left with just {a,b}, the two could be swapped: two solutions. So:
+ *  type 1  the one cell with more loses a and b;
+ *  type 2  the cells with more share one extra value z: z is in one of
+ *          them, and goes from every cell that sees them all;
+ *  type 3  two cells with more, in a common unit: their extra values act
+ *          as one virtual cell forming a naked set with k-1 other cells of
+ *          that unit, whose values go from the unit's other cells;
+ *  type 4  two cells with more in a common unit where a (or b) has no other
+ *          place: one of them is a, so neither is b.
+ * Ratings (UniqueLoopHint): 4.5, plus 0.1 for 6 cells, 0.2 for 8, 0.5 for
+ * 10 and more; type 3 plus 0.1 a cell of its set beyond the first. Among
+ * equal ratings the lower type wins, as SE sorts them.
  *
- * BUG+1 (5.6): every empty cell has two candidates but one with three, and
- * each value appears twice in every unit but one value three times in the
- * units of that cell: that value must go there, or the grid would be a
- * "bivalue universal grave" with two solutions.
- *
- * Written over units: the rectangle is checked with SE's rule (every unit
- * the four cells touch holds exactly two of them, one from each diagonal),
- * which also refuses rectangles a variant unit would spoil.
+ * The search: from each cell with two candidates, a depth-first walk
+ * through cells holding both values, never along two units of one kind in
+ * a row, at most two cells with more unless they all share one extra
+ * value, pruned as soon as a unit would hold three cells; bounded in
+ * length (LOOP_MAX: SE rates every loop of 10 cells and more 5.0) and in
+ * nodes (LOOP_NODES) so that 25x25 stays cheap: a
+ * loop beyond the bounds is missed, never wrong.
  */
 #include "logic.h"
 
-/* SE's isValidLoop for four cells in loop order: every unit touched holds
- * exactly one even and one odd cell of the loop. */
-static bool valid_loop(const struct logic_geom *geo, const int cell[4]) {
-  int touched[4 * LOGIC_MAX_CELL_UNITS], parity[4 * LOGIC_MAX_CELL_UNITS];
-  int count[4 * LOGIC_MAX_CELL_UNITS], nt = 0;
-  for (int i = 0; i < 4; i++)
+#define LOOP_MAX 10      /* cells in a loop */
+#define LOOP_NODES 20000 /* cells visited a call */
+
+struct loop {
+  const struct logic_state *s;
+  uint32_t pair;
+  int cell[LOOP_MAX], len, max_len;
+  uint8_t in_unit[LOGIC_MAX_UNITS]; /* loop cells in each unit */
+  long nodes;
+  struct sudoku_step *best, *tmp;
+  bool found;
+  int best_type;
+};
+
+/* SE's isValidLoop: every unit touched holds one even and one odd cell. */
+static bool valid_loop(const struct logic_geom *geo, const int *cell, int len) {
+  int touched[LOOP_MAX * LOGIC_MAX_CELL_UNITS], odd[LOOP_MAX * 5];
+  int count[LOOP_MAX * LOGIC_MAX_CELL_UNITS], nt = 0;
+  for (int i = 0; i < len; i++)
     for (int j = 0; j < geo->ncell_units[cell[i]]; j++) {
       int u = geo->cell_units[cell[i]][j], t = 0;
       while (t < nt && touched[t] != u)
         t++;
       if (t == nt) {
         touched[nt] = u;
-        parity[nt] = 0;
+        odd[nt] = 0;
         count[nt++] = 0;
       }
       count[t]++;
-      parity[t] += i & 1;
+      odd[t] += i & 1;
     }
   for (int t = 0; t < nt; t++)
-    if (count[t] != 2 || parity[t] != 1)
+    if (count[t] != 2 || odd[t] != 1)
       return false;
   return true;
 }
 
-struct rect {
-  int cell[4]; /* loop order: a, b (a's row), d, c (a's column) */
-  uint32_t pair;
-  int extra[4], nextra;
-};
+static bool in_loop(const struct loop *l, int c) {
+  for (int i = 0; i < l->len; i++)
+    if (l->cell[i] == c)
+      return true;
+  return false;
+}
 
-static void rect_pattern(struct sudoku_step *out, const struct rect *r) {
-  for (int i = 0; i < 4; i++)
-    logic_step_cell(out, r->cell[i]);
-  out->values = r->pair;
+static unsigned loop_rating(int len) {
+  return 45 + (len >= 10 ? 5 : len >= 8 ? 2 : len >= 6 ? 1 : 0);
+}
+
+static void pattern(struct sudoku_step *out, const struct loop *l) {
+  for (int i = 0; i < l->len; i++)
+    logic_step_cell(out, l->cell[i]);
+  out->values = l->pair;
 }
 
 /* The units holding both cells x and y. */
@@ -71,70 +93,59 @@ static int shared_units(const struct logic_geom *geo, int x, int y,
   return k;
 }
 
-static bool in_rect(const struct rect *r, int c) {
-  for (int i = 0; i < 4; i++)
-    if (r->cell[i] == c)
-      return true;
-  return false;
-}
-
-static bool type2(const struct logic_state *s, const struct rect *r,
+static bool type2(const struct loop *l, const int *extra, int nextra,
                   struct sudoku_step *out) {
+  const struct logic_state *s = l->s;
   const struct logic_geom *geo = &s->geo;
-  uint32_t extra = 0;
-  for (int i = 0; i < r->nextra; i++)
-    extra |= s->cand[r->extra[i]] & ~r->pair;
-  if (logic_popcount(extra) != 1)
+  uint32_t z = 0;
+  for (int i = 0; i < nextra; i++)
+    z |= s->cand[extra[i]] & ~l->pair;
+  if (logic_popcount(z) != 1)
     return false;
-  int v = logic_lowest(extra) + 1;
-  logic_step_init(out, SUDOKU_TECH_UNIQUE_RECTANGLE, 45);
+  logic_step_init(out, SUDOKU_TECH_UNIQUE_RECTANGLE, loop_rating(l->len));
   for (int c = 0; c < geo->ncells; c++) {
-    if (!(s->cand[c] & extra) || in_rect(r, c))
+    if (!(s->cand[c] & z) || in_loop(l, c))
       continue;
     bool all = true;
-    for (int i = 0; i < r->nextra && all; i++)
-      all = logic_sees(geo, c, r->extra[i]);
+    for (int i = 0; i < nextra && all; i++)
+      all = logic_sees(geo, c, extra[i]);
     if (all)
-      logic_step_elim(out, c, v);
+      logic_step_elim(out, c, logic_lowest(z) + 1);
   }
   if (out->neliminations == 0)
     return false;
-  rect_pattern(out, r);
+  pattern(out, l);
   return true;
 }
 
-/* Type 3: in a unit holding both extra cells, the virtual cell (their extra
- * values) and k-1 other cells hold k values; they go from the rest. Tries
- * k = 2..4 and returns the smallest set that eliminates. */
-static bool type3(const struct logic_state *s, const struct rect *r,
-                  struct sudoku_step *out) {
+/* Type 3 for k = 2..4 in each unit holding both extra cells x and y:
+ * the first set (smallest k) that eliminates. */
+static bool type3(const struct loop *l, int x, int y, struct sudoku_step *out) {
+  const struct logic_state *s = l->s;
   const struct logic_geom *geo = &s->geo;
-  int x = r->extra[0], y = r->extra[1];
-  uint32_t virt = (s->cand[x] | s->cand[y]) & ~r->pair;
-  int units[LOGIC_MAX_CELL_UNITS];
-  int nu = shared_units(geo, x, y, units);
-  for (int k = logic_popcount(virt) < 2 ? 2 : logic_popcount(virt); k <= 4; k++)
+  uint32_t virt = (s->cand[x] | s->cand[y]) & ~l->pair;
+  int units[LOGIC_MAX_CELL_UNITS], nu = shared_units(geo, x, y, units);
+  int kmin = logic_popcount(virt) < 2 ? 2 : logic_popcount(virt);
+  for (int k = kmin; k <= 4; k++)
     for (int ui = 0; ui < nu; ui++) {
-      int u = units[ui], other[SUDOKU_MAX_N], no = 0;
+      int u = units[ui], other[20], no = 0, m = k - 1, pick[3];
       for (int j = 0; j < geo->len[u]; j++) {
         int c = geo->unit[u][j];
-        if (s->value[c] == 0 && !in_rect(r, c) &&
+        if (s->value[c] == 0 && !in_loop(l, c) &&
             logic_popcount(s->cand[c] | virt) <= k && no < 20)
           other[no++] = c;
       }
-      /* k-1 of the others, by an odometer over indexes. */
-      int pick[3], m = k - 1;
       if (no < m)
         continue;
       for (int i = 0; i < m; i++)
         pick[i] = i;
-      for (;;) {
+      for (;;) { /* every m of the others, in index order */
         uint32_t set = virt;
         for (int i = 0; i < m; i++)
           set |= s->cand[other[pick[i]]];
         if (logic_popcount(set) == k) {
           logic_step_init(out, SUDOKU_TECH_UNIQUE_RECTANGLE,
-                          (unsigned)(45 + k - 1));
+                          loop_rating(l->len) + (unsigned)(k - 1));
           for (int j = 0; j < geo->len[u]; j++) {
             int c = geo->unit[u][j];
             bool in_set = c == x || c == y;
@@ -146,7 +157,7 @@ static bool type3(const struct logic_state *s, const struct rect *r,
                 logic_step_elim(out, c, v);
           }
           if (out->neliminations > 0) {
-            rect_pattern(out, r);
+            pattern(out, l);
             for (int i = 0; i < m; i++)
               logic_step_cell(out, other[pick[i]]);
             logic_step_unit(out, u);
@@ -166,50 +177,110 @@ static bool type3(const struct logic_state *s, const struct rect *r,
   return false;
 }
 
-/* Type 4: a of the pair has no place but x and y in a unit holding both:
- * b goes from x and y. */
-static bool type4(const struct logic_state *s, const struct rect *r,
-                  struct sudoku_step *out) {
+static bool type4(const struct loop *l, int x, int y, struct sudoku_step *out) {
+  const struct logic_state *s = l->s;
   const struct logic_geom *geo = &s->geo;
-  int x = r->extra[0], y = r->extra[1];
-  int units[LOGIC_MAX_CELL_UNITS];
-  int nu = shared_units(geo, x, y, units);
+  int units[LOGIC_MAX_CELL_UNITS], nu = shared_units(geo, x, y, units);
   for (int ui = 0; ui < nu; ui++)
-    for (uint32_t pm = r->pair; pm; pm &= pm - 1) {
+    for (uint32_t pm = l->pair; pm; pm &= pm - 1) {
       int lock = logic_lowest(pm) + 1;
-      uint32_t other = r->pair & ~(1u << (lock - 1));
-      int places = 0;
-      for (int j = 0; j < geo->len[units[ui]]; j++)
-        places += (s->cand[geo->unit[units[ui]][j]] >> (lock - 1)) & 1;
-      if (places != 2)
+      if (logic_popcount(logic_unit_positions(s, units[ui], lock)) != 2)
         continue;
-      int v = logic_lowest(other) + 1;
-      logic_step_init(out, SUDOKU_TECH_UNIQUE_RECTANGLE, 45);
+      int v = logic_lowest(l->pair & ~(1u << (lock - 1))) + 1;
+      logic_step_init(out, SUDOKU_TECH_UNIQUE_RECTANGLE, loop_rating(l->len));
       logic_step_elim(out, x, v);
       logic_step_elim(out, y, v);
-      rect_pattern(out, r);
+      pattern(out, l);
       logic_step_unit(out, units[ui]);
       return true;
     }
   return false;
 }
 
-/* The easiest step a rectangle gives, kept in *best when it beats it. */
-static void try_rect(const struct logic_state *s, const struct rect *r,
-                     struct sudoku_step *best, bool *found,
-                     struct sudoku_step *tmp) {
-  if (r->nextra == 1) {
-    logic_step_init(tmp, SUDOKU_TECH_UNIQUE_RECTANGLE, 45);
-    for (uint32_t m = r->pair; m; m &= m - 1)
-      logic_step_elim(tmp, r->extra[0], logic_lowest(m) + 1);
-    rect_pattern(tmp, r);
-  } else if (!type2(s, r, tmp) &&
-             !(r->nextra == 2 && (type4(s, r, tmp) || type3(s, r, tmp))))
+/* A closed loop: its steps, the best kept by (rating, type). */
+static void closed(struct loop *l) {
+  const struct logic_state *s = l->s;
+  if (!valid_loop(&s->geo, l->cell, l->len))
     return;
-  if (!*found || tmp->rating < best->rating) {
-    *best = *tmp;
-    *found = true;
+  int extra[LOOP_MAX], nextra = 0;
+  for (int i = 0; i < l->len; i++)
+    if (s->cand[l->cell[i]] != l->pair)
+      extra[nextra++] = l->cell[i];
+  struct sudoku_step *t = l->tmp;
+  for (int type = 1; type <= 4; type++) {
+    bool ok = false;
+    if (type == 1 && nextra == 1) {
+      logic_step_init(t, SUDOKU_TECH_UNIQUE_RECTANGLE, loop_rating(l->len));
+      for (uint32_t m = l->pair; m; m &= m - 1)
+        logic_step_elim(t, extra[0], logic_lowest(m) + 1);
+      pattern(t, l);
+      ok = true;
+    } else if (type == 2 && nextra >= 2) {
+      ok = type2(l, extra, nextra, t);
+    } else if (type == 3 && nextra == 2) {
+      ok = type3(l, extra[0], extra[1], t);
+    } else if (type == 4 && nextra == 2) {
+      ok = type4(l, extra[0], extra[1], t);
+    }
+    if (!ok)
+      continue;
+    if (!l->found || t->rating < l->best->rating ||
+        (t->rating == l->best->rating && type < l->best_type)) {
+      struct sudoku_step *swap = l->best;
+      l->best = t;
+      l->tmp = t = swap;
+      l->best_type = type;
+      l->found = true;
+    }
   }
+}
+
+static void walk(struct loop *l, int cell, int last_kind, int allowed,
+                 uint32_t extra) {
+  const struct logic_state *s = l->s;
+  const struct logic_geom *geo = &s->geo;
+  if (++l->nodes > LOOP_NODES)
+    return;
+  bool crowded = false; /* no valid loop puts three cells in a unit */
+  for (int i = 0; i < geo->ncell_units[cell]; i++)
+    crowded |= ++l->in_unit[geo->cell_units[cell][i]] > 2;
+  if (crowded)
+    goto undo;
+  l->cell[l->len++] = cell;
+  for (int i = 0; i < geo->ncell_units[cell]; i++) {
+    int u = geo->cell_units[cell][i];
+    if (geo->kind[u] == last_kind)
+      continue;
+    if (l->in_unit[u] > 1) {
+      /* u holds another loop cell: a third would spoil it, so u can only
+       * close the loop, when that cell is the first. */
+      if (l->len >= 4 && logic_unit_has(geo, u, l->cell[0]))
+        closed(l);
+      continue;
+    }
+    for (int j = 0; j < geo->len[u]; j++) {
+      int next = geo->unit[u][j];
+      if (next == l->cell[0] && l->len >= 4) {
+        closed(l);
+        continue;
+      }
+      uint32_t m = s->cand[next];
+      /* Each loop once a start: from its first cell with just the pair;
+       * the last cell must see the first, to close. */
+      if ((m & l->pair) != l->pair || (m == l->pair && next < l->cell[0]) ||
+          next == cell || l->len >= l->max_len || in_loop(l, next) ||
+          (l->len + 1 == l->max_len && !logic_sees(geo, next, l->cell[0])))
+        continue;
+      uint32_t ex = extra | (m & ~l->pair);
+      bool more = m != l->pair;
+      if (!more || logic_popcount(ex) == 1 || allowed > 0)
+        walk(l, next, geo->kind[u], allowed - more, ex);
+    }
+  }
+  l->len--;
+undo:
+  for (int i = 0; i < geo->ncell_units[cell]; i++)
+    l->in_unit[geo->cell_units[cell][i]]--;
 }
 
 bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
@@ -217,89 +288,32 @@ bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
   if (!s->unique)
     return false;
   const struct logic_geom *geo = &s->geo;
-  struct sudoku_step tmp;
-  bool found = false;
-  for (int a = 0; a < geo->ncells && !(found && out->rating == 45); a++) {
-    uint32_t pair = s->cand[a];
-    if (logic_popcount(pair) != 2)
-      continue;
-    int row = logic_unit_of(geo, a, SUDOKU_UNIT_ROW);
-    int col = logic_unit_of(geo, a, SUDOKU_UNIT_COL);
-    if (row < 0 || col < 0)
-      continue;
-    for (int i = 0; i < geo->len[row]; i++) {
-      int b = geo->unit[row][i];
-      if (b == a || (s->cand[b] & pair) != pair)
+  struct sudoku_step spare;
+  struct loop l;
+  l.s = s;
+  l.nodes = 0;
+  l.best = out;
+  l.tmp = &spare;
+  l.found = false;
+  l.best_type = 5;
+  for (int u = 0; u < geo->nunits; u++)
+    l.in_unit[u] = 0;
+  /* Iterative deepening: rectangles first, then longer loops only while
+   * their rating could still beat the best found. */
+  for (l.max_len = 4; l.max_len <= LOOP_MAX; l.max_len += 2) {
+    if (l.found && loop_rating(l.max_len) >= l.best->rating)
+      break;
+    for (int c = 0; c < geo->ncells; c++) {
+      if (logic_popcount(s->cand[c]) != 2)
         continue;
-      int bcol = logic_unit_of(geo, b, SUDOKU_UNIT_COL);
-      for (int j = 0; j < geo->len[col]; j++) {
-        int c = geo->unit[col][j];
-        if (c == a || (s->cand[c] & pair) != pair)
-          continue;
-        int crow = logic_unit_of(geo, c, SUDOKU_UNIT_ROW), d = -1;
-        for (int q = 0; q < geo->len[crow] && d < 0; q++)
-          if (logic_unit_has(geo, bcol, geo->unit[crow][q]))
-            d = geo->unit[crow][q];
-        if (d < 0 || (s->cand[d] & pair) != pair)
-          continue;
-        struct rect r = {{a, b, d, c}, pair, {0}, 0};
-        /* Each rectangle once: a is its first bivalue cell. */
-        bool first = true;
-        for (int q = 0; q < 4; q++) {
-          int x = r.cell[q];
-          if (s->cand[x] == pair && x < a)
-            first = false;
-          if (s->cand[x] != pair)
-            r.extra[r.nextra++] = x;
-        }
-        if (!first || r.nextra == 0 || !valid_loop(geo, r.cell))
-          continue;
-        try_rect(s, &r, out, &found, &tmp);
-      }
+      l.pair = s->cand[c];
+      l.len = 0;
+      walk(&l, c, -1, 2, 0);
+      if (l.found && l.best->rating == 45 && l.best_type == 1)
+        break; /* nothing beats it */
     }
   }
-  return found;
-}
-
-bool logic_find_BUG(const struct logic_state *s, struct sudoku_step *out) {
-  if (!s->unique)
-    return false;
-  const struct logic_geom *geo = &s->geo;
-  int odd = -1;
-  for (int c = 0; c < geo->ncells; c++) {
-    if (s->value[c] != 0)
-      continue;
-    int pc = logic_popcount(s->cand[c]);
-    if (pc == 2)
-      continue;
-    if (pc != 3 || odd >= 0)
-      return false;
-    odd = c;
-  }
-  if (odd < 0)
-    return false;
-  /* The value of the odd cell seen three times in each of its units; with
-   * it removed, every value must appear 0 or 2 times in every unit. */
-  for (uint32_t m = s->cand[odd]; m; m &= m - 1) {
-    int v = logic_lowest(m) + 1;
-    bool ok = true;
-    for (int u = 0; u < geo->nunits && ok; u++)
-      for (int w = 1; w <= geo->n && ok; w++) {
-        int count = 0;
-        for (int j = 0; j < geo->len[u]; j++) {
-          int c = geo->unit[u][j];
-          if ((s->cand[c] >> (w - 1)) & 1)
-            count += !(c == odd && w == v);
-        }
-        ok = count == 0 || count == 2;
-      }
-    if (!ok)
-      continue;
-    logic_step_init(out, SUDOKU_TECH_BUG, 56);
-    logic_step_place(out, odd, v);
-    logic_step_cell(out, odd);
-    out->values = 1u << (v - 1);
-    return true;
-  }
-  return false;
+  if (l.found && l.best != out)
+    *out = *l.best;
+  return l.found;
 }
