@@ -12,12 +12,17 @@ struct cli_command {
   int (*run)(int argc, char **argv);
 };
 
-/* One row a subcommand. */
+/* One row a subcommand, one row a line (so that a new one is a one-line
+ * diff: clang-format would pack them). */
+/* clang-format off */
 static const struct cli_command commands[] = {
-    {"solve", cli_cmd_solve},       {"rate", cli_cmd_rate},
-    {"steps", cli_cmd_steps},       {"hint", cli_cmd_hint},
+    {"solve", cli_cmd_solve},
+    {"rate", cli_cmd_rate},
+    {"steps", cli_cmd_steps},
+    {"hint", cli_cmd_hint},
     {"generate", cli_cmd_generate},
 };
+/* clang-format on */
 
 int main(int argc, char **argv) {
   if (argc > 1) {
