@@ -175,10 +175,8 @@ enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
   return dig_pass(d, target) ? SUDOKU_OK : SUDOKU_DEADLINE;
 }
 
-enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal,
-                                    bool *changed) {
+enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal) {
   *minimal = false;
-  *changed = false;
   if (!d->multi) {
     *minimal = true; /* orbit-minimal is minimal */
     return SUDOKU_OK;
@@ -196,7 +194,6 @@ enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal,
       return SUDOKU_DEADLINE;
     if (done == 0)
       return SUDOKU_OK;
-    *changed = true;
     if (!dig_pass(d, 0))
       return SUDOKU_DEADLINE;
   }

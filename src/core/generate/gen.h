@@ -31,10 +31,6 @@ bool gen_orbits_reach(const struct gen_orbits *o, int cells);
  * when the deadline has passed. */
 bool gen_time_left(uint64_t deadline_ns, uint64_t *left_us);
 
-/* Solutions of g counted to 2 (0, 1 or 2 for "two or more"), or -1 when
- * the deadline passed first. */
-int gen_count(const sudoku_grid *g, uint64_t deadline_ns);
-
 /* Fisher-Yates shuffle of a[0..len) drawn from p. */
 void gen_shuffle(struct sudoku_prng *p, uint16_t *a, int len);
 
@@ -89,12 +85,9 @@ enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
 /*
  * Makes an orbit-minimal puzzle minimal given by given: while some single
  * given can go alone, swaps its orbit for a removed one and digs again (a
- * few times at most). *minimal: no single given can go; *changed: the
- * puzzle differs from the one gen_dig_start left (callers may reuse what
- * they learnt of it). Returns SUDOKU_OK or
- * SUDOKU_DEADLINE.
+ * few times at most). *minimal: no single given can go. Returns
+ * SUDOKU_OK or SUDOKU_DEADLINE.
  */
-enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal,
-                                    bool *changed);
+enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal);
 
 #endif

@@ -80,7 +80,7 @@ static int attempt(const struct sudoku_generate_options *opt,
                    uint64_t deadline_ns, sudoku_grid *puzzle,
                    struct sudoku_generated *out) {
   struct gen_dig dig;
-  bool minimal, changed;
+  bool minimal;
   if (gen_grid(opt->box_rows, opt->box_cols, prng, deadline_ns,
                &out->solution) != SUDOKU_OK)
     return -1;
@@ -91,7 +91,7 @@ static int attempt(const struct sudoku_generate_options *opt,
     if (dig.givens != opt->givens)
       return 0;
   } else {
-    if (gen_dig_minimize(&dig, &minimal, &changed) != SUDOKU_OK)
+    if (gen_dig_minimize(&dig, &minimal) != SUDOKU_OK)
       return -1;
     if (!minimal)
       return 0;

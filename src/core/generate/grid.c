@@ -29,20 +29,6 @@ bool gen_time_left(uint64_t deadline_ns, uint64_t *left_us) {
   return true;
 }
 
-int gen_count(const sudoku_grid *g, uint64_t deadline_ns) {
-  struct sudoku_limits lim = {2, 0, 0, false};
-  if (!gen_time_left(deadline_ns, &lim.deadline_us))
-    return -1;
-  sudoku_grid sol;
-  struct sudoku_stats st;
-  enum sudoku_status s = sudoku_solve(g, &lim, &sol, &st);
-  if (s == SUDOKU_DEADLINE || s == SUDOKU_NODE_LIMIT)
-    return -1;
-  if (s != SUDOKU_OK)
-    return 0; /* no solution (conflicts cannot arise here) */
-  return st.solutions >= 2 ? 2 : 1;
-}
-
 /* Values no peer of cell c holds, as a mask (bit v-1 for value v). */
 static uint32_t free_values(const sudoku_grid *g, int c) {
   int n = g->n, r = c / n, col = c % n;
