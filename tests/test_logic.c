@@ -384,6 +384,40 @@ START_TEST(unique_loop_of_six_rates_as_se) {
 }
 END_TEST
 
+/* A top1465 puzzle whose path meets a BUG of three cells (type 2). */
+#define BUG2_PUZZLE                                                            \
+  "...46....568......3....1....3....96..956........7...4..8.94.3......7..2.1"  \
+  ".....89."
+
+static bool find_bug2(const struct sudoku_step *st, void *ctx) {
+  if (st->technique == SUDOKU_TECH_BUG && st->rating == 57) {
+    *(struct sudoku_step *)ctx = *st;
+    return false;
+  }
+  return true;
+}
+
+START_TEST(bug_type_2_eliminates_the_shared_value) {
+  sudoku_grid g, sol;
+  test_grid_from_line(&g, BUG2_PUZZLE);
+  solve_unique(&g, &sol);
+  struct sudoku_step st;
+  st.technique = SUDOKU_TECH_NONE;
+  struct sudoku_rating r;
+  sudoku_logic_solve(&g, NULL, find_bug2, &st, &r);
+  ck_assert_int_eq(st.technique, SUDOKU_TECH_BUG);
+  ck_assert_int_eq(st.nplacements, 0);
+  ck_assert_int_ge(st.ncells, 2);
+  ck_assert_int_gt(st.neliminations, 0);
+  assert_sound(&st, &sol);
+  /* One of the BUG cells holds the value in the solution. */
+  bool held = false;
+  for (int i = 0; i < st.ncells; i++)
+    held |= (1u << (sol.cell[st.cells[i]] - 1)) == st.values;
+  ck_assert(held);
+}
+END_TEST
+
 /* ---- Sentences --------------------------------------------------------- */
 
 START_TEST(sentences_are_rendered_from_the_step) {
@@ -434,6 +468,7 @@ Suite *logic_suite(void) {
   tcase_add_test(tc, hidden_quad_strips_its_cells);
   tcase_add_test(tc, uniqueness_needs_a_unique_puzzle);
   tcase_add_test(tc, unique_loop_of_six_rates_as_se);
+  tcase_add_test(tc, bug_type_2_eliminates_the_shared_value);
   tcase_add_test(tc, sentences_are_rendered_from_the_step);
   suite_add_tcase(s, tc);
   TCase *tech = tcase_create("techniques");

@@ -14,7 +14,8 @@
  *   fish             units[0..k) the base lines, units[k..2k) the covers
  *   wings            cells[0] the pivot, cells[1..] the wings; values the
  *                    eliminated value
- *   uniqueness, BUG  cells the pattern, values its values
+ *   uniqueness, BUG  cells the pattern (the loop; the BUG cells), values
+ *                    its values (BUG: the value one of the cells holds)
  *   chains           chain[]: one or more chains one after another, each
  *                    ending with a node whose link is SUDOKU_LINK_NONE;
  *                    rendered as implications from the first node: it is
@@ -291,11 +292,22 @@ static void explain_body(struct text *t, const struct sudoku_step *st) {
     put(t, ".");
     return;
   case SUDOKU_TECH_BUG:
-    put(t, "Every empty cell but ");
-    put_cell(t, p0);
-    put(t, " has two candidates; without ");
-    put_int(t, v0);
-    put(t, " there, the puzzle would have two solutions: ");
+    if (st->nplacements > 0) {
+      put(t, "Every empty cell but ");
+      put_cell(t, p0);
+      put(t, " has two candidates; without ");
+      put_int(t, v0);
+      put(t, " there, the puzzle would have two solutions: ");
+    } else {
+      put(t, "Without ");
+      put_values(t, st->values);
+      put(t, " in ");
+      put_cells(t, st->cells, st->ncells, 8);
+      put(t, ", every empty cell would have two candidates and the puzzle "
+             "two solutions, so one of them is ");
+      put_values(t, st->values);
+      put(t, ": ");
+    }
     put_outcome(t, st);
     put(t, ".");
     return;
