@@ -137,8 +137,9 @@ struct sudoku_generated {
  * Cost (measured, README has the table): a minimal 9x9 without symmetry
  * about 0.4 ms, with rot180 about 10 ms (most attempts end non-minimal);
  * the level filter multiplies that by how rare the level is. Minimal
- * 16x16 take seconds; 25x25 only with a target number of givens (about
- * 0.1 s at 400 givens), minimal ones do not fit a 10 s deadline.
+ * 16x16 take seconds without symmetry and more than 10 s with one; 25x25
+ * only with a target number of givens (tens of ms at 400 givens), minimal
+ * ones do not fit a 10 s deadline.
  */
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out);
