@@ -39,10 +39,11 @@ SUDOKU := $(BUILD)/sudoku
 SUDOKUD := $(BUILD)/sudokud
 TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
+BENCH_GEN := $(BUILD)/bench_generate
 BENCH_LOGIC := $(BUILD)/bench_logic
 
 .PHONY: all test check bench bench-http bench-play browser-test docker-test contract \
-  readme-test proxy-test fuzz sanitize stress asan install uninstall clean run format format-check deps \
+  readme-test seed-table proxy-test fuzz sanitize stress asan install uninstall clean run format format-check deps \
   deps-test deps-bench bench-agree
 
 all: $(SUDOKU) $(SUDOKUD) lib
@@ -115,6 +116,9 @@ $(TESTS): $(TEST_OBJ) $(BUILD)/src/config.o $(HTTP_OBJ) $(API_OBJ) \
 $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
+$(BENCH_GEN): bench/bench_generate.c $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
+
 $(BENCH_LOGIC): bench/bench_logic.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
@@ -142,9 +146,16 @@ asan:
 
 # A benchmark, not a test: prints a table, never fails on time.
 bench: deps-bench
-	@$(MAKE) --no-print-directory $(BENCH) $(BENCH_LOGIC)
+	@$(MAKE) --no-print-directory $(BENCH) $(BENCH_LOGIC) $(BENCH_GEN)
 	$(BENCH) $(BENCH_ARGS)
 	$(BENCH_LOGIC) $(BENCH_LOGIC_ARGS)
+	$(BENCH_GEN) $(BENCH_GEN_ARGS)
+
+# Rewrites tests/data/generate_seeds.tsv from what `sudoku generate` makes
+# today (after a deliberate change to the generator or the rating; review
+# the diff before committing it).
+seed-table: $(SUDOKU)
+	sh scripts/seed-table.sh $(SUDOKU) tests/data/generate_seeds.tsv
 
 # The OpenAPI contract: Redocly lint, then every answer of the HTTP suite
 # validated against openapi.yaml (node >= 20.19 and npm; tests/contract).

@@ -95,7 +95,8 @@ struct sudoku_generated {
   sudoku_grid puzzle;          /* the givens */
   sudoku_grid solution;        /* its only solution */
   struct sudoku_rating rating; /* sudoku_rate's summary, when rated */
-  bool rated;                  /* rating holds a complete rating */
+  bool rated;                  /* rating holds a complete rating (only with
+                                  a level filter) */
   enum sudoku_level level;     /* rating.level, or SUDOKU_LEVEL_ANY */
   uint32_t givens;             /* number of givens of puzzle */
   uint32_t attempts;           /* attempts made, the returned one included
@@ -119,9 +120,12 @@ struct sudoku_generated {
  *   - givens > 0: orbits that would go below the target are skipped, and
  *     the attempt is accepted when exactly `givens` remain (such puzzles
  *     are not minimal);
- *   - and, when level != SUDOKU_LEVEL_ANY, sudoku_rate's level is `level`.
- * With level any the puzzle is still rated, best effort (rated false when
- * the rating failed or ran out of time).
+ *   - and, when level != SUDOKU_LEVEL_ANY, sudoku_rate's level is `level`
+ *     (rated with the techniques up to that level only: a puzzle that
+ *     needs more is above it, and is rejected without running the chains).
+ * With level any the puzzle is not rated (rated false: call sudoku_rate);
+ * with a level, out->rating is sudoku_rate's for the techniques up to it,
+ * the same as an uncapped rating since the path never needed more.
  * Returns SUDOKU_OK with *out filled; SUDOKU_BAD_SHAPE for a shape
  * sudoku_grid_init refuses; SUDOKU_BAD_VALUE for a symmetry or level out of
  * range, or a target that the symmetry's orbits cannot reach exactly (more
@@ -130,10 +134,12 @@ struct sudoku_generated {
  * many attempts were made; the rest of *out is unspecified). Never
  * allocates; stack use about 30 KiB plus sudoku_solve's and sudoku_rate's.
  *
- * Cost: one attempt is about one count-to-2 solve per orbit (plus one per
- * given for the minimality check), then one rating. 9x9 takes about a
- * millisecond an attempt; 16x16 tens of milliseconds; 25x25 minimal
- * puzzles rarely finish in seconds (ask a target number of givens).
+ * Cost (measured, README has the table): a minimal 9x9 without symmetry
+ * about 0.4 ms, with rot180 about 10 ms (most attempts end non-minimal);
+ * the level filter multiplies that by how rare the level is. Minimal
+ * 16x16 take seconds without symmetry and more than 10 s with one; 25x25
+ * only with a target number of givens (tens of ms at 400 givens), minimal
+ * ones do not fit a 10 s deadline.
  */
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out);

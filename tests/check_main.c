@@ -13,6 +13,8 @@ int main(void) {
   srunner_add_suite(sr, ops_suite());
   srunner_add_suite(sr, hostile_suite());
   srunner_add_suite(sr, corpus_suite());
+  srunner_add_suite(sr, generate_suite());
+  srunner_add_suite(sr, cli_generate_suite());
   srunner_add_suite(sr, logic_suite());
   srunner_add_suite(sr, cli_logic_suite());
   srunner_add_suite(sr, chains_suite());

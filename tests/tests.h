@@ -20,6 +20,8 @@ Suite *cli_logic_suite(void); /* test_cli_logic.c: rate, steps, hint */
 Suite *chains_suite(void);    /* test_chains.c: chain techniques, soundness */
 Suite *toolkit_suite(void);   /* test_toolkit.c: /hint /check /rate ... */
 Suite *http_toolkit_suite(void); /* test_http_toolkit.c: the same over TCP */
+Suite *generate_suite(void);     /* test_generate.c: new puzzles, seed table */
+Suite *cli_generate_suite(void); /* test_cli_generate.c: sudoku generate */
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);
 

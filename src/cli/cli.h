@@ -22,10 +22,10 @@
 /* Each returns the process exit status: 0 success, 1 some puzzle without
  * an answer, 2 unreadable input or bad usage. */
 int cli_cmd_solve(int argc, char **argv);
-int cli_cmd_rate(int argc, char **argv);  /* rate.c: one rating a line */
-int cli_cmd_steps(int argc, char **argv); /* steps.c: the path */
-int cli_cmd_hint(int argc, char **argv);  /* hint.c: the next step */
-int cli_cmd_generate(int argc, char **argv);
+int cli_cmd_rate(int argc, char **argv);     /* rate.c: one rating a line */
+int cli_cmd_steps(int argc, char **argv);    /* steps.c: the path */
+int cli_cmd_hint(int argc, char **argv);     /* hint.c: the next step */
+int cli_cmd_generate(int argc, char **argv); /* generate.c: new puzzles */
 
 /* Reads all of stdin into a malloc'd buffer, not NUL-terminated (the
  * caller frees); NULL with a message on stderr when it is too large or

@@ -8,18 +8,22 @@
 
 #include "cli.h"
 
-/* One row a subcommand, with its line in `sudoku --help`. */
-static const struct cli_command {
+/* One row a subcommand, one row a line (a new one is a one-line diff:
+ * clang-format would pack them), with its line in `sudoku --help`. */
+struct cli_command {
   const char *name;
   int (*run)(int argc, char **argv);
   const char *what;
-} commands[] = {
+};
+/* clang-format off */
+static const struct cli_command commands[] = {
     {"solve", cli_cmd_solve, "solve (the default): solutions, judge text"},
     {"rate", cli_cmd_rate, "ratings on Sudoku Explainer's scale"},
     {"steps", cli_cmd_steps, "the logical path, one step a line"},
     {"hint", cli_cmd_hint, "the next step of a position"},
     {"generate", cli_cmd_generate, "new puzzles at a level, from a seed"},
 };
+/* clang-format on */
 
 int main(int argc, char **argv) {
   if (argc > 1) {

@@ -58,37 +58,21 @@ bool gen_orbits_reach(const struct gen_orbits *o, int cells) {
   return cells >= 0 && cells <= top && reach[cells];
 }
 
-/* The removal in progress: which orbits still hold their givens. */
-struct dig {
-  sudoku_grid *p;
-  const struct gen_orbits *o;
-  struct sudoku_prng *prng;
-  uint64_t deadline_ns;
-  int givens;
-  bool kept[SUDOKU_MAX_CELLS];
-  uint16_t order[SUDOKU_MAX_CELLS];
-};
-
-static void set_orbit(struct dig *d, int i, const sudoku_grid *grid, bool on) {
+static void set_orbit(struct gen_dig *d, int i, bool on) {
   for (int j = 0; j < d->o->size[i]; j++) {
     int c = d->o->cell[i][j];
-    d->p->cell[c] = on ? grid->cell[c] : 0;
+    d->p->cell[c] = on ? d->grid->cell[c] : 0;
   }
 }
 
-static void shuffle_order(struct dig *d) {
-  for (int i = d->o->count - 1; i > 0; i--) {
-    int j = (int)sudoku_prng_below(d->prng, (uint32_t)i + 1);
-    uint16_t t = d->order[i];
-    d->order[i] = d->order[j];
-    d->order[j] = t;
-  }
+static void shuffle_order(struct gen_dig *d) {
+  gen_shuffle(d->prng, d->order, d->o->count);
 }
 
 /* One pass over the kept orbits in a fresh random order, removing each one
  * that can go (target 0) or that keeps the givens at or above target.
  * Returns false when the deadline passed. */
-static bool dig_pass(struct dig *d, const sudoku_grid *grid, int target) {
+static bool dig_pass(struct gen_dig *d, int target) {
   shuffle_order(d);
   for (int k = 0; k < d->o->count; k++) {
     if (target != 0 && d->givens == target)
@@ -96,15 +80,16 @@ static bool dig_pass(struct dig *d, const sudoku_grid *grid, int target) {
     int i = d->order[k], size = d->o->size[i];
     if (!d->kept[i] || (target != 0 && d->givens - size < target))
       continue;
-    set_orbit(d, i, grid, false);
-    int count = gen_count(d->p, d->deadline_ns, NULL);
-    if (count < 0)
+    set_orbit(d, i, false);
+    int unique =
+        gen_unique_without(d->p, d->o->cell[i], size, d->grid, d->deadline_ns);
+    if (unique < 0)
       return false;
-    if (count == 1) {
+    if (unique == 1) {
       d->kept[i] = false;
       d->givens -= size;
     } else {
-      set_orbit(d, i, grid, true);
+      set_orbit(d, i, true);
     }
   }
   return true;
@@ -113,18 +98,17 @@ static bool dig_pass(struct dig *d, const sudoku_grid *grid, int target) {
 /* A kept orbit of several cells one of which can go alone, or -1 when
  * there is none (the puzzle is minimal), or -2 at the deadline. Orbits of
  * one cell need no check: they were tried when kept. */
-static int find_redundant(struct dig *d) {
+static int find_redundant(struct gen_dig *d) {
   for (int i = 0; i < d->o->count; i++) {
     if (!d->kept[i] || d->o->size[i] == 1)
       continue;
     for (int j = 0; j < d->o->size[i]; j++) {
-      int c = d->o->cell[i][j];
-      uint8_t v = d->p->cell[c];
+      uint16_t c = d->o->cell[i][j];
       d->p->cell[c] = 0;
-      int count = gen_count(d->p, d->deadline_ns, NULL);
-      d->p->cell[c] = v;
-      if (count != 2)
-        return count < 0 ? -2 : i;
+      int unique = gen_unique_without(d->p, &c, 1, d->grid, d->deadline_ns);
+      d->p->cell[c] = d->grid->cell[c];
+      if (unique != 0)
+        return unique < 0 ? -2 : i;
     }
   }
   return -1;
@@ -133,75 +117,86 @@ static int find_redundant(struct dig *d) {
 /* Swaps orbit r (kept, redundant in part) for a removed orbit that, with r
  * gone, makes the puzzle unique again. Returns 1 when swapped, 0 when no
  * single orbit does (r is kept), -1 at the deadline. */
-static int swap_orbit(struct dig *d, const sudoku_grid *grid, int r) {
-  set_orbit(d, r, grid, false);
+static int swap_orbit(struct gen_dig *d, int r) {
+  set_orbit(d, r, false);
   shuffle_order(d);
   for (int k = 0; k < d->o->count; k++) {
     int z = d->order[k];
     if (d->kept[z] || z == r)
       continue;
-    set_orbit(d, z, grid, true);
-    int count = gen_count(d->p, d->deadline_ns, NULL);
-    if (count < 0)
+    /* The puzzle with z is unique (it holds all of the unique puzzle's
+     * givens), so without r it is unique unless some solution differs
+     * from the grid on r's cells: a test on r alone, not a count. */
+    set_orbit(d, z, true);
+    int unique = gen_unique_without(d->p, d->o->cell[r], d->o->size[r], d->grid,
+                                    d->deadline_ns);
+    if (unique < 0)
       return -1;
-    if (count == 1) {
+    if (unique == 1) {
       d->kept[r] = false;
       d->kept[z] = true;
       d->givens += d->o->size[z] - d->o->size[r];
       return 1;
     }
-    set_orbit(d, z, grid, false);
+    set_orbit(d, z, false);
   }
-  set_orbit(d, r, grid, true);
+  set_orbit(d, r, true);
   return 0;
 }
 
 /*
  * Why swaps: with orbits of two or four cells, most orbit-minimal puzzles
- * keep a cell that could go alone (about 49 in 50 at 9x9 rot180), and
+ * keep a cell that could go alone (49 in 50 at 9x9 rot180), and
  * drawing a new grid for each is slow. Swapping that orbit for another and
  * digging again is a local search from a good pattern; it is bounded, and
  * an attempt that does not converge is rejected as before.
  */
-#define DIG_MAX_SWAPS 3 /* measured: 2-4 best; more rarely converge */
+/* Measured at 9x9 rot180: with 6, one attempt in 7 ends minimal; more
+ * swaps rarely converge and cost more than a fresh grid. */
+#define DIG_MAX_SWAPS 6
 
-enum sudoku_status gen_dig(sudoku_grid *puzzle, const struct gen_orbits *o,
-                           int target, struct sudoku_prng *p,
-                           uint64_t deadline_ns, bool *accepted) {
-  struct dig d;
-  sudoku_grid grid = *puzzle;
-  d.p = puzzle;
-  d.o = o;
-  d.prng = p;
-  d.deadline_ns = deadline_ns;
-  d.givens = puzzle->n * puzzle->n;
-  *accepted = false;
+enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
+                                 const sudoku_grid *grid,
+                                 const struct gen_orbits *o, int target,
+                                 struct sudoku_prng *p, uint64_t deadline_ns) {
+  *puzzle = *grid;
+  d->p = puzzle;
+  d->grid = grid;
+  d->o = o;
+  d->prng = p;
+  d->deadline_ns = deadline_ns;
+  d->givens = grid->n * grid->n;
+  d->multi = false;
   for (int i = 0; i < o->count; i++) {
-    d.order[i] = (uint16_t)i;
-    d.kept[i] = true;
+    d->order[i] = (uint16_t)i;
+    d->kept[i] = true;
+    d->multi = d->multi || o->size[i] > 1;
   }
-  if (!dig_pass(&d, &grid, target))
-    return SUDOKU_DEADLINE;
-  if (target != 0) {
-    *accepted = d.givens == target;
+  return dig_pass(d, target) ? SUDOKU_OK : SUDOKU_DEADLINE;
+}
+
+enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal) {
+  *minimal = false;
+  if (!d->multi) {
+    *minimal = true; /* orbit-minimal is minimal */
     return SUDOKU_OK;
   }
   for (int swaps = 0;; swaps++) {
-    int r = find_redundant(&d);
+    int r = find_redundant(d);
     if (r == -2)
       return SUDOKU_DEADLINE;
     if (r == -1)
       break;
     if (swaps == DIG_MAX_SWAPS)
       return SUDOKU_OK; /* not minimal: rejected */
-    int done = swap_orbit(&d, &grid, r);
+    int done = swap_orbit(d, r);
     if (done < 0)
       return SUDOKU_DEADLINE;
     if (done == 0)
       return SUDOKU_OK;
-    if (!dig_pass(&d, &grid, 0))
+    if (!dig_pass(d, 0))
       return SUDOKU_DEADLINE;
   }
-  *accepted = true;
+  *minimal = true;
   return SUDOKU_OK;
 }

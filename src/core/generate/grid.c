@@ -1,18 +1,19 @@
 /*
- * grid.c - a random complete grid of any box shape, and the count that
- * every decision of the generator rests on.
+ * grid.c - a random complete grid of any box shape, and the uniqueness
+ * tests that every removal of the generator rests on.
  *
- * Why not "solve an empty grid and shuffle": the first solution a solver
- * finds depends on its search order, which may change with any speed-up;
- * then the same seed would give another grid. Here the solver is only an
- * oracle for "how many completions are left" (0, 1, 2+), a property of the
- * grid itself, so the grid depends on the seed alone. What it costs: one
- * count-to-2 per random cell placed, about 10-20 of them at 9x9 (~100 us)
- * and a few hundred at 25x25.
+ * Why the grid has its own small randomised search instead of "solve an
+ * empty grid with sudoku_solve, then shuffle": the first solution the
+ * solver finds depends on its search order, which may change with any
+ * speed-up; then every seed would give another grid. The filler below
+ * depends on the seed alone. (A first version placed random values and
+ * asked sudoku_solve for the number of completions after each: 9x9 was
+ * fine, but proving that a late value leaves no completion took seconds
+ * at 16x16 and never ended at 25x25.)
  *
  * Not uniform over all grids (no cheap method is), but every grid can come
- * out: the diagonal boxes take any values, and every later cell any value
- * that leaves a completion.
+ * out: fewest-free-values-first with random ties and random values reaches
+ * any completion.
  */
 #include "gen.h"
 
@@ -28,23 +29,6 @@ bool gen_time_left(uint64_t deadline_ns, uint64_t *left_us) {
   return true;
 }
 
-int gen_count(const sudoku_grid *g, uint64_t deadline_ns,
-              sudoku_grid *solution) {
-  struct sudoku_limits lim = {2, 0, 0, false};
-  if (!gen_time_left(deadline_ns, &lim.deadline_us))
-    return -1;
-  sudoku_grid sol;
-  struct sudoku_stats st;
-  enum sudoku_status s = sudoku_solve(g, &lim, &sol, &st);
-  if (s == SUDOKU_DEADLINE || s == SUDOKU_NODE_LIMIT)
-    return -1;
-  if (s != SUDOKU_OK)
-    return 0; /* no solution (conflicts cannot arise here) */
-  if (st.solutions == 1 && solution != NULL)
-    *solution = sol;
-  return st.solutions >= 2 ? 2 : 1;
-}
-
 /* Values no peer of cell c holds, as a mask (bit v-1 for value v). */
 static uint32_t free_values(const sudoku_grid *g, int c) {
   int n = g->n, r = c / n, col = c % n;
@@ -58,6 +42,37 @@ static uint32_t free_values(const sudoku_grid *g, int c) {
   return (~used >> 1) & ((1u << n) - 1); /* bit 0 of used is "blank" */
 }
 
+/* 1 when g has a solution, 0 when none, -1 at the deadline. */
+static int exists(const sudoku_grid *g, uint64_t deadline_ns) {
+  struct sudoku_limits lim = {1, 0, 0, false};
+  if (!gen_time_left(deadline_ns, &lim.deadline_us))
+    return -1;
+  sudoku_grid sol;
+  enum sudoku_status s = sudoku_solve(g, &lim, &sol, NULL);
+  if (s == SUDOKU_DEADLINE || s == SUDOKU_NODE_LIMIT)
+    return -1;
+  return s == SUDOKU_OK;
+}
+
+int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
+                       const sudoku_grid *grid, uint64_t deadline_ns) {
+  int result = 1;
+  for (int i = 0; i < k && result == 1; i++) {
+    int c = cells[i];
+    uint32_t other = free_values(p, c) & ~(1u << (grid->cell[c] - 1));
+    while (other != 0 && result == 1) {
+      p->cell[c] = (uint8_t)(__builtin_ctz(other) + 1);
+      other &= other - 1;
+      int e = exists(p, deadline_ns);
+      result = e < 0 ? -1 : !e;
+    }
+    p->cell[c] = grid->cell[c]; /* the next cases keep this one right */
+  }
+  for (int i = 0; i < k; i++)
+    p->cell[cells[i]] = 0;
+  return result;
+}
+
 /* A value of mask (nonzero) drawn uniformly. */
 static int random_value(struct sudoku_prng *p, uint32_t mask) {
   uint32_t k = sudoku_prng_below(p, (uint32_t)__builtin_popcount(mask));
@@ -66,7 +81,7 @@ static int random_value(struct sudoku_prng *p, uint32_t mask) {
   return __builtin_ctz(mask) + 1;
 }
 
-static void shuffle(struct sudoku_prng *p, uint16_t *a, int len) {
+void gen_shuffle(struct sudoku_prng *p, uint16_t *a, int len) {
   for (int i = len - 1; i > 0; i--) {
     int j = (int)sudoku_prng_below(p, (uint32_t)i + 1);
     uint16_t t = a[i];
@@ -75,62 +90,140 @@ static void shuffle(struct sudoku_prng *p, uint16_t *a, int len) {
   }
 }
 
-/* Boxes (k, k) share no row or column, so each takes any permutation. Most
- * shapes always complete from there (9x9 does); the caller redraws when
- * one does not. */
-static void fill_diagonal_boxes(sudoku_grid *g, struct sudoku_prng *p) {
-  int n = g->n, br = g->box_rows, bc = g->box_cols;
-  int boxes = br < bc ? br : bc; /* bc bands, br stacks */
-  uint16_t perm[SUDOKU_MAX_N];
-  for (int k = 0; k < boxes; k++) {
-    for (int v = 0; v < n; v++)
-      perm[v] = (uint16_t)(v + 1);
-    shuffle(p, perm, n);
-    for (int i = 0; i < n; i++)
-      g->cell[(k * br + i / bc) * n + k * bc + i % bc] = (uint8_t)perm[i];
-  }
+/* The filler's state: used[u] holds the values placed in unit u (rows,
+ * columns, boxes); the stack holds the cells filled, in order, and the
+ * values each has not tried yet. */
+struct fill {
+  int nn;
+  uint32_t full;
+  uint32_t used[3 * SUDOKU_MAX_N];
+  uint8_t unit[SUDOKU_MAX_CELLS][3]; /* row, column, box of each cell */
+  uint16_t order[SUDOKU_MAX_CELLS];  /* random tie-break order of cells */
+  uint16_t stack_cell[SUDOKU_MAX_CELLS];
+  uint32_t stack_left[SUDOKU_MAX_CELLS];
+  uint8_t cell[SUDOKU_MAX_CELLS];
+};
+
+static inline uint32_t fill_free(const struct fill *f, int c) {
+  const uint8_t *u = f->unit[c];
+  return f->full & ~(f->used[u[0]] | f->used[u[1]] | f->used[u[2]]);
 }
+
+static inline void fill_set(struct fill *f, int c, int v) {
+  uint32_t bit = 1u << (v - 1);
+  for (int k = 0; k < 3; k++)
+    f->used[f->unit[c][k]] |= bit;
+  f->cell[c] = (uint8_t)v;
+}
+
+static inline void fill_clear(struct fill *f, int c) {
+  uint32_t bit = 1u << (f->cell[c] - 1);
+  for (int k = 0; k < 3; k++)
+    f->used[f->unit[c][k]] &= ~bit;
+  f->cell[c] = 0;
+}
+
+/* The empty cell with the fewest free values, the first in f->order among
+ * equals; -1 when the grid is full. *free receives its free values. O(n*n)
+ * a call, which at 25x25 is still under a microsecond a cell. */
+static int fill_choose(const struct fill *f, uint32_t *free) {
+  int best = -1, best_count = SUDOKU_MAX_N + 1;
+  for (int k = 0; k < f->nn; k++) {
+    int c = f->order[k];
+    if (f->cell[c] != 0)
+      continue;
+    uint32_t m = fill_free(f, c);
+    int count = __builtin_popcount(m);
+    if (count < best_count) {
+      best = c;
+      best_count = count;
+      *free = m;
+      if (count <= 1)
+        break;
+    }
+  }
+  return best;
+}
+
+/*
+ * One randomised depth-first fill from an empty grid: fewest free values
+ * first, values in random order. Returns true with f->cell full, false
+ * when `budget` nodes passed first. Iterative: 625 levels cost 4 KiB of
+ * explicit stack instead of 625 frames.
+ */
+static bool fill_search(struct fill *f, struct sudoku_prng *p,
+                        uint32_t budget) {
+  int depth = 0;
+  uint32_t free = 0;
+  int c = fill_choose(f, &free);
+  if (c < 0)
+    return true;
+  f->stack_cell[0] = (uint16_t)c;
+  f->stack_left[0] = free;
+  while (budget-- > 0) {
+    c = f->stack_cell[depth];
+    if (f->cell[c] != 0)
+      fill_clear(f, c); /* undo the value tried last */
+    if (f->stack_left[depth] == 0) {
+      if (depth == 0)
+        return false; /* cannot happen from an empty grid */
+      depth--;        /* every value failed here: back up */
+      continue;
+    }
+    int v = random_value(p, f->stack_left[depth]);
+    f->stack_left[depth] &= ~(1u << (v - 1));
+    fill_set(f, c, v);
+    int next = fill_choose(f, &free);
+    if (next < 0)
+      return true;
+    if (free == 0)
+      continue; /* a dead end: the next value of c */
+    depth++;
+    f->stack_cell[depth] = (uint16_t)next;
+    f->stack_left[depth] = free;
+  }
+  return false;
+}
+
+/*
+ * Why a node budget and restarts: a randomised fill is usually quick (one
+ * node a cell, a few back-ups) but its running time is heavy-tailed, as
+ * for any random search; restarting the unlucky ones keeps the mean low.
+ * Counted in nodes, never in time, so the same seed gives the same grid
+ * on every machine.
+ */
+#define GEN_FILL_NODES(nn) (4u * (uint32_t)(nn))
 
 enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
                             uint64_t deadline_ns, sudoku_grid *out) {
-  sudoku_grid g;
-  uint16_t order[SUDOKU_MAX_CELLS];
-  enum sudoku_status s = sudoku_grid_init(&g, br, bc);
+  struct fill f;
+  enum sudoku_status s = sudoku_grid_init(out, br, bc);
   if (s != SUDOKU_OK)
     return s;
-  int nn = g.n * g.n, count;
-  do {
-    for (int c = 0; c < nn; c++)
-      g.cell[c] = 0;
-    fill_diagonal_boxes(&g, p);
-    count = gen_count(&g, deadline_ns, out);
-    if (count < 0)
-      return SUDOKU_DEADLINE;
-  } while (count == 0);
-
-  for (int c = 0; c < nn; c++)
-    order[c] = (uint16_t)c;
-  shuffle(p, order, nn);
-  /* Invariant: g has a completion. A value that leaves none is struck off
-   * and another drawn; one of them is the value of some completion. */
-  for (int k = 0; k < nn && count == 2; k++) {
-    int c = order[k];
-    if (g.cell[c] != 0)
-      continue;
-    uint32_t allowed = free_values(&g, c);
-    for (;;) {
-      if (allowed == 0)
-        return SUDOKU_NO_SOLUTION; /* cannot happen: see the invariant */
-      int v = random_value(p, allowed);
-      g.cell[c] = (uint8_t)v;
-      count = gen_count(&g, deadline_ns, out);
-      if (count < 0)
-        return SUDOKU_DEADLINE;
-      if (count > 0)
-        break;
-      allowed &= ~(1u << (v - 1));
-    }
+  int n = out->n;
+  f.nn = n * n;
+  f.full = (1u << n) - 1;
+  for (int c = 0; c < f.nn; c++) {
+    int r = c / n, col = c % n;
+    f.unit[c][0] = (uint8_t)r;
+    f.unit[c][1] = (uint8_t)(n + col);
+    f.unit[c][2] = (uint8_t)(2 * n + (r / br) * br + col / bc);
   }
-  /* count == 1: *out holds the only completion. */
+  for (;;) {
+    for (int u = 0; u < 3 * n; u++)
+      f.used[u] = 0;
+    for (int c = 0; c < f.nn; c++) {
+      f.cell[c] = 0;
+      f.order[c] = (uint16_t)c;
+    }
+    gen_shuffle(p, f.order, f.nn);
+    if (fill_search(&f, p, GEN_FILL_NODES(f.nn)))
+      break;
+    uint64_t left;
+    if (!gen_time_left(deadline_ns, &left))
+      return SUDOKU_DEADLINE;
+  }
+  for (int c = 0; c < f.nn; c++)
+    out->cell[c] = f.cell[c];
   return SUDOKU_OK;
 }

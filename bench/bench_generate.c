@@ -1,0 +1,174 @@
+/*
+ * bench_generate.c - `make bench`, second part: a benchmark, not a test.
+ * For each row (size, symmetry, level, target givens): puzzles per second,
+ * mean milliseconds and givens per puzzle, mean attempts, and the share of
+ * puzzles whose level matched on the first rated try; then Debian's
+ * `qqwing --generate N --difficulty D --symmetry none|rotate180` for its
+ * four levels in the same run (wall time of the whole process, start and output
+ * included). Prints a table; never fails on time.
+ *
+ * usage: bench_generate [--scale X] [--qqwing N] [--seed S]
+ *   --scale X  multiply every row's puzzle count by X (default 1)
+ *   --qqwing N puzzles per qqwing level (default 30; 0 skips qqwing)
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sudoku_generate.h"
+
+struct row {
+  int size;
+  enum sudoku_symmetry sym;
+  enum sudoku_level level;
+  int givens, count;
+};
+
+static const struct row rows[] = {
+    {9, SUDOKU_SYM_NONE, SUDOKU_LEVEL_ANY, 0, 200},
+    {9, SUDOKU_SYM_NONE, SUDOKU_LEVEL_EASY, 0, 60},
+    {9, SUDOKU_SYM_NONE, SUDOKU_LEVEL_MEDIUM, 0, 60},
+    {9, SUDOKU_SYM_NONE, SUDOKU_LEVEL_HARD, 0, 30},
+    {9, SUDOKU_SYM_NONE, SUDOKU_LEVEL_EXPERT, 0, 60},
+    {9, SUDOKU_SYM_NONE, SUDOKU_LEVEL_EXTREME, 0, 30},
+    {9, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 60},
+    {9, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EASY, 0, 15},
+    {9, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_MEDIUM, 0, 15},
+    {9, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_HARD, 0, 5},
+    {9, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EXPERT, 0, 15},
+    {9, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EXTREME, 0, 15},
+    {9, SUDOKU_SYM_ROT90, SUDOKU_LEVEL_ANY, 0, 5},
+    {9, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 30, 60},
+    {4, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 500},
+    {6, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 50},
+    {8, SUDOKU_SYM_NONE, SUDOKU_LEVEL_ANY, 0, 50},
+    {12, SUDOKU_SYM_NONE, SUDOKU_LEVEL_ANY, 0, 10},
+    {16, SUDOKU_SYM_NONE, SUDOKU_LEVEL_ANY, 0, 2},
+    {16, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 140, 10},
+    {16, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 110, 5},
+    {25, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 400, 3},
+};
+
+static const char *const qqwing_levels[] = {"simple", "easy", "intermediate",
+                                            "expert"};
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Wall time of `qqwing --generate n --difficulty level --symmetry sym` in
+ * ms, or -1. */
+static double time_qqwing(int n, const char *level, const char *sym) {
+  char count[16];
+  snprintf(count, sizeof count, "%d", n);
+  double t0 = now_ms();
+  pid_t pid = fork();
+  if (pid == 0) {
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    execlp("qqwing", "qqwing", "--generate", count, "--difficulty", level,
+           "--symmetry", sym, "--one-line", (char *)NULL);
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  double took = now_ms() - t0;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? took : -1;
+}
+
+int main(int argc, char **argv) {
+  double scale = 1;
+  int qq = 30;
+  uint64_t seed = 1;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc)
+      scale = atof(argv[++i]);
+    else if (strcmp(argv[i], "--qqwing") == 0 && i + 1 < argc)
+      qq = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+      seed = strtoull(argv[++i], NULL, 10);
+    else {
+      fprintf(stderr, "usage: %s [--scale X] [--qqwing N] [--seed S]\n",
+              argv[0]);
+      return 2;
+    }
+  }
+  printf("sudoku %s generate bench: one thread, seeds %llu.., minimal unless "
+         "a target is given\n",
+         SUDOKU_VERSION, (unsigned long long)seed);
+  printf("%-5s %-8s %-8s %6s %6s | %9s %9s %7s %9s %7s %5s\n", "size",
+         "symmetry", "level", "target", "puzzle", "mean ms", "puzzles/s",
+         "givens", "attempts", "1st try", "late");
+  for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+    const struct row *w = &rows[r];
+    struct sudoku_generate_options o = SUDOKU_GENERATE_DEFAULT;
+    int br, bc;
+    sudoku_box_shape(w->size, &br, &bc);
+    o.box_rows = (uint8_t)br;
+    o.box_cols = (uint8_t)bc;
+    o.symmetry = w->sym;
+    o.level = w->level;
+    o.givens = (uint16_t)w->givens;
+    o.deadline_us = 60000000u;
+    int count = (int)(w->count * scale) > 0 ? (int)(w->count * scale) : 1;
+    int done = 0, late = 0, first = 0;
+    double givens = 0, attempts = 0, t0 = now_ms();
+    for (int k = 0; k < count; k++) {
+      struct sudoku_generated out;
+      o.seed = seed + (uint64_t)k;
+      if (sudoku_generate(&o, &out) != SUDOKU_OK) {
+        late++;
+        continue;
+      }
+      done++;
+      givens += out.givens;
+      attempts += out.attempts;
+      first += out.rated_attempts == 1;
+    }
+    double ms = now_ms() - t0;
+    char target[16], share[16];
+    snprintf(target, sizeof target, "%d", w->givens);
+    if (w->level == SUDOKU_LEVEL_ANY)
+      snprintf(share, sizeof share, "-");
+    else
+      snprintf(share, sizeof share, "%.0f%%",
+               done ? 100.0 * first / done : 0.0);
+    printf("%2dx%-2d %-8s %-8s %6s %6d | %9.2f %9.1f %7.1f %9.1f %7s %5d\n",
+           w->size, w->size, sudoku_symmetry_name(w->sym),
+           w->level == SUDOKU_LEVEL_ANY ? "any" : sudoku_level_name(w->level),
+           w->givens ? target : "min", count, ms / count, 1e3 * count / ms,
+           done ? givens / done : 0.0, done ? attempts / done : 0.0, share,
+           late);
+    fflush(stdout);
+  }
+  if (qq > 0) {
+    printf("\nqqwing --generate %d --difficulty D [--symmetry S] (9x9, not "
+           "minimal):\n",
+           qq);
+    printf("%-13s %9s %9s | %9s %9s\n", "level", "none ms", "none/s",
+           "rot180 ms", "rot180/s");
+    for (size_t i = 0; i < sizeof qqwing_levels / sizeof *qqwing_levels; i++) {
+      double none = time_qqwing(qq, qqwing_levels[i], "none");
+      double rot = time_qqwing(qq, qqwing_levels[i], "rotate180");
+      if (none < 0 || rot < 0) {
+        printf("%-13s %9s (qqwing not found: apt-get install qqwing)\n",
+               qqwing_levels[i], "n/a");
+        break;
+      }
+      printf("%-13s %9.2f %9.1f | %9.2f %9.1f\n", qqwing_levels[i], none / qq,
+             1e3 * qq / none, rot / qq, 1e3 * qq / rot);
+      fflush(stdout);
+    }
+  }
+  printf("\nmean ms = wall time / puzzles asked (late ones included); "
+         "attempts = grids drawn per puzzle;\n1st try = share of puzzles "
+         "whose first rated candidate had the level; late = deadline (60 "
+         "s) missed.\n");
+  return 0;
+}

@@ -1,0 +1,196 @@
+/* test_cli_generate.c - the real build/sudoku generate: output shapes,
+ * --seed N+i, the clock seed on stderr, --solution, judge format, exit
+ * statuses. SUDOKU_BIN names the binary. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sudoku_generate.h"
+#include "tests.h"
+
+struct run {
+  int status;
+  char *out, *err;
+};
+
+static struct run run_generate(const char *args) {
+  char dir[] = "/tmp/sudoku-gen-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char out[64], err[64], cmd[512];
+  snprintf(out, sizeof out, "%s/out", dir);
+  snprintf(err, sizeof err, "%s/err", dir);
+  const char *bin =
+      getenv("SUDOKU_BIN") ? getenv("SUDOKU_BIN") : "build/sudoku";
+  snprintf(cmd, sizeof cmd, "'%s' generate %s </dev/null >%s 2>%s", bin, args,
+           out, err);
+  int rc = system(cmd);
+  struct run r = {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1,
+                  test_read_file(out, NULL), test_read_file(err, NULL)};
+  ck_assert_ptr_nonnull(r.out);
+  ck_assert_ptr_nonnull(r.err);
+  unlink(out);
+  unlink(err);
+  rmdir(dir);
+  return r;
+}
+
+static void run_free(struct run *r) {
+  free(r->out);
+  free(r->err);
+}
+
+/* Line i (0-based) of text into buf, without its newline. */
+static const char *line_of(const char *text, int i, char *buf, size_t cap) {
+  while (i-- > 0 && (text = strchr(text, '\n')) != NULL)
+    text++;
+  ck_assert_ptr_nonnull(text);
+  size_t len = strcspn(text, "\n");
+  ck_assert_uint_lt(len, cap);
+  memcpy(buf, text, len);
+  buf[len] = '\0';
+  return buf;
+}
+
+/* The puzzle the library makes for this seed, as a line. */
+static const char *library_puzzle(uint64_t seed, char *buf) {
+  struct sudoku_generate_options o = SUDOKU_GENERATE_DEFAULT;
+  o.seed = seed;
+  struct sudoku_generated out;
+  ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_OK);
+  sudoku_write_line(&out.puzzle, buf, SUDOKU_TEXT_MAX);
+  buf[strcspn(buf, "\n")] = '\0';
+  return buf;
+}
+
+START_TEST(count_uses_seed_plus_i) {
+  struct run r = run_generate("--seed 100 --count 3");
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_str_eq(r.err, "");
+  char got[SUDOKU_TEXT_MAX], want[SUDOKU_TEXT_MAX];
+  for (int i = 0; i < 3; i++)
+    ck_assert_str_eq(line_of(r.out, i, got, sizeof got),
+                     library_puzzle(100u + (unsigned)i, want));
+  /* Puzzle 2 alone, from its own seed. */
+  struct run one = run_generate("--seed 102");
+  ck_assert_str_eq(line_of(one.out, 0, got, sizeof got),
+                   library_puzzle(102, want));
+  run_free(&one);
+  run_free(&r);
+}
+END_TEST
+
+START_TEST(clock_seed_is_printed_and_replays) {
+  struct run r = run_generate("--count 2");
+  ck_assert_int_eq(r.status, 0);
+  unsigned long long seed;
+  ck_assert_int_eq(sscanf(r.err, "sudoku generate: seed %llu", &seed), 1);
+  char args[64], a[SUDOKU_TEXT_MAX], b[SUDOKU_TEXT_MAX];
+  snprintf(args, sizeof args, "--seed %llu --count 2", seed);
+  struct run again = run_generate(args);
+  ck_assert_str_eq(again.out, r.out);
+  ck_assert_str_eq(line_of(r.out, 1, a, sizeof a),
+                   library_puzzle((uint64_t)seed + 1, b));
+  run_free(&again);
+  run_free(&r);
+}
+END_TEST
+
+START_TEST(solution_lines_solve_their_puzzles) {
+  struct run r =
+      run_generate("--seed 5 --count 2 --solution --symmetry diagonal");
+  ck_assert_int_eq(r.status, 0);
+  for (int i = 0; i < 2; i++) {
+    char p[SUDOKU_TEXT_MAX], s[SUDOKU_TEXT_MAX];
+    sudoku_grid pg, sg;
+    test_grid_from_line(&pg, line_of(r.out, 2 * i, p, sizeof p));
+    test_grid_from_line(&sg, line_of(r.out, 2 * i + 1, s, sizeof s));
+    ck_assert_uint_eq(strlen(p), 81);
+    ck_assert_int_eq(sudoku_count_givens(&sg), 81);
+    ck_assert(sudoku_is_solution(&pg, &sg));
+    for (int rr = 0; rr < 9; rr++)
+      for (int c = 0; c < 9; c++)
+        ck_assert((pg.cell[rr * 9 + c] != 0) == (pg.cell[c * 9 + rr] != 0));
+  }
+  run_free(&r);
+}
+END_TEST
+
+START_TEST(judge_format_and_sizes) {
+  struct run r = run_generate("--seed 3 --size 4 --format judge --solution");
+  ck_assert_int_eq(r.status, 0);
+  /* 4 rows, an empty line, 4 rows. */
+  char line[64];
+  ck_assert_str_eq(line_of(r.out, 4, line, sizeof line), "");
+  for (int i = 0; i < 9; i++)
+    if (i != 4)
+      ck_assert_uint_eq(strlen(line_of(r.out, i, line, sizeof line)), 7);
+  ck_assert_ptr_null(strchr(line_of(r.out, 5, line, sizeof line), '0'));
+  run_free(&r);
+  r = run_generate("--seed 3 --size 16 --givens 160");
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_uint_eq(strlen(r.out), 257);
+  size_t dots = 0;
+  for (const char *p = r.out; *p; p++)
+    dots += *p == '.';
+  ck_assert_uint_eq(dots, 256 - 160);
+  run_free(&r);
+}
+END_TEST
+
+/* args, exit status, piece of stderr. */
+static const struct {
+  const char *args;
+  int status;
+  const char *err;
+} refusals[] = {
+    {"--level impossible", 2, "--level takes"},
+    {"--symmetry spiral", 2, "--symmetry takes"},
+    {"--size 7", 2, "--size takes"},
+    {"--size 9 --givens 82", 2, "exceeds"},
+    {"--symmetry rot90 --givens 30 --seed 1", 2, "cannot be reached"},
+    {"--seed -1", 2, "--seed takes"},
+    {"--count", 2, "incomplete"},
+    {"--bogus 1", 2, "unknown option"},
+    {"--seed 1 --size 16 --deadline-ms 1", 1, "deadline"},
+};
+
+START_TEST(refusals_and_statuses) {
+  struct run r = run_generate(refusals[_i].args);
+  ck_assert_int_eq(r.status, refusals[_i].status);
+  ck_assert_ptr_nonnull(strstr(r.err, refusals[_i].err));
+  if (refusals[_i].status == 1)
+    ck_assert_str_eq(r.out, "no puzzle\n");
+  else
+    ck_assert_str_eq(r.out, "");
+  run_free(&r);
+}
+END_TEST
+
+START_TEST(help_lists_every_option) {
+  struct run r = run_generate("--help");
+  ck_assert_int_eq(r.status, 0);
+  static const char *const opts[] = {
+      "--level",  "--symmetry", "--seed",   "--count",      "--size",
+      "--givens", "--solution", "--format", "--deadline-ms"};
+  for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+    ck_assert_ptr_nonnull(strstr(r.out, opts[i]));
+  run_free(&r);
+}
+END_TEST
+
+Suite *cli_generate_suite(void) {
+  Suite *s = suite_create("cli_generate");
+  TCase *tc = tcase_create("cli_generate");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, count_uses_seed_plus_i);
+  tcase_add_test(tc, clock_seed_is_printed_and_replays);
+  tcase_add_test(tc, solution_lines_solve_their_puzzles);
+  tcase_add_test(tc, judge_format_and_sizes);
+  tcase_add_loop_test(tc, refusals_and_statuses, 0,
+                      (int)(sizeof refusals / sizeof refusals[0]));
+  tcase_add_test(tc, help_lists_every_option);
+  suite_add_tcase(s, tc);
+  return s;
+}
