@@ -636,9 +636,12 @@ def check_sigterm(binary, quick):
     took = time.monotonic() - t0
     stop.set()
     nt.join()
-    done = sum(1 for r in res if r == 422)
+    # Each is answered: 422 when it ran to its deadline, 503 queue-timeout
+    # when it waited for the long lane's one worker past it (the deadline
+    # counts from arrival). Never a dropped connection.
+    done = sum(1 for r in res if r in (422, 503))
     line("SIGTERM under load: in-flight slow requests answered", "%d/%d" %
-         (done, n), "all (422 deadline)", done == n)
+         (done, n), "all (422 or 503)", done == n)
     line("SIGTERM under load: exit status (%.1fs after the signal)" % took,
          rc, "0", rc == 0)
     line("SIGTERM under load: keep-alive traffic before it (%d ok)" %
