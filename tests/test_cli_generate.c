@@ -10,35 +10,11 @@
 #include "sudoku_generate.h"
 #include "tests.h"
 
-struct run {
-  int status;
-  char *out, *err;
-};
-
+/* sudoku generate ARGS, with nothing on stdin. */
 static struct run run_generate(const char *args) {
-  char dir[] = "/tmp/sudoku-gen-XXXXXX";
-  ck_assert_ptr_nonnull(mkdtemp(dir));
-  char out[64], err[64], cmd[512];
-  snprintf(out, sizeof out, "%s/out", dir);
-  snprintf(err, sizeof err, "%s/err", dir);
-  const char *bin =
-      getenv("SUDOKU_BIN") ? getenv("SUDOKU_BIN") : "build/sudoku";
-  snprintf(cmd, sizeof cmd, "'%s' generate %s </dev/null >%s 2>%s", bin, args,
-           out, err);
-  int rc = system(cmd);
-  struct run r = {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1,
-                  test_read_file(out, NULL), test_read_file(err, NULL)};
-  ck_assert_ptr_nonnull(r.out);
-  ck_assert_ptr_nonnull(r.err);
-  unlink(out);
-  unlink(err);
-  rmdir(dir);
-  return r;
-}
-
-static void run_free(struct run *r) {
-  free(r->out);
-  free(r->err);
+  char line[512];
+  snprintf(line, sizeof line, "generate %s", args);
+  return run_cli(line, "", 0);
 }
 
 /* Line i (0-based) of text into buf, without its newline. */

@@ -75,6 +75,18 @@ const char *test_grid_to_line(const sudoku_grid *g, char *buf);
 /* Whole file into a malloc'd NUL-terminated buffer, NULL if absent. */
 char *test_read_file(const char *path, size_t *len);
 
+/* ---- The real build/sudoku (tests/util.c) ---- */
+
+struct run {
+  int status; /* exit status, -1 when it did not exit */
+  char *out, *err;
+};
+
+/* Runs SUDOKU_BIN (default build/sudoku) with args (a shell word list),
+ * stdin from input[0..len), and collects both outputs. */
+struct run run_cli(const char *args, const char *input, size_t len);
+void run_free(struct run *r);
+
 /* ---- A real sudokud on loopback (tests/server.c) ---- */
 
 #include <sys/types.h>

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "tests.h"
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* xorshift32: deterministic, so a failing case can be replayed. */
 static uint32_t next_random(uint32_t *state) {
@@ -98,4 +100,36 @@ char *test_read_file(const char *path, size_t *len) {
       *len = n;
   }
   return buf;
+}
+
+/* Runs the CLI with args, stdin from `input`, and collects both outputs. */
+struct run run_cli(const char *args, const char *input, size_t len) {
+  char dir[] = "/tmp/sudoku-cli-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char in[64], out[64], err[64], cmd[512];
+  snprintf(in, sizeof in, "%s/in", dir);
+  snprintf(out, sizeof out, "%s/out", dir);
+  snprintf(err, sizeof err, "%s/err", dir);
+  FILE *f = fopen(in, "wb");
+  ck_assert_ptr_nonnull(f);
+  fwrite(input, 1, len, f);
+  fclose(f);
+  const char *bin =
+      getenv("SUDOKU_BIN") ? getenv("SUDOKU_BIN") : "build/sudoku";
+  snprintf(cmd, sizeof cmd, "'%s' %s <%s >%s 2>%s", bin, args, in, out, err);
+  int rc = system(cmd);
+  struct run r = {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1,
+                  test_read_file(out, NULL), test_read_file(err, NULL)};
+  ck_assert_ptr_nonnull(r.out);
+  ck_assert_ptr_nonnull(r.err);
+  unlink(in);
+  unlink(out);
+  unlink(err);
+  rmdir(dir);
+  return r;
+}
+
+void run_free(struct run *r) {
+  free(r->out);
+  free(r->err);
 }

@@ -44,6 +44,10 @@ void api_render_error(struct api_error *e, const char *accept,
 /* Moves e's members into the object o (a batch item); takes its fields. */
 void api_error_into(struct api_error *e, cJSON *o);
 
+/* The members of a batch item that has no answer: status (the problem's
+ * code), title, http_status, detail, then e's fields; takes them. */
+void api_item_problem(struct api_error *e, cJSON *item);
+
 /* Writes s into a JSON-safe copy: invalid UTF-8 bytes and control
  * characters become U+FFFD or are dropped, at most cap-1 bytes, never a
  * cut character. Used for every echo of request bytes into a reply. */

@@ -181,6 +181,14 @@ void api_error_into(struct api_error *e, cJSON *o) {
   api_error_clear(e);
 }
 
+void api_item_problem(struct api_error *e, cJSON *item) {
+  cJSON_AddStringToObject(item, "status", api_problem_code(e->problem));
+  cJSON_AddStringToObject(item, "title", api_problem_title(e->problem));
+  cJSON_AddNumberToObject(item, "http_status", api_problem_status(e->problem));
+  cJSON_AddStringToObject(item, "detail", e->detail);
+  api_error_into(e, item);
+}
+
 /* ---- Rendering
  * --------------------------------------------------------------- */
 

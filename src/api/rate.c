@@ -112,12 +112,7 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
         item_error(it, &j->out[i], &e);
         err = &e;
       }
-      cJSON_AddStringToObject(item, "status", api_problem_code(err->problem));
-      cJSON_AddStringToObject(item, "title", api_problem_title(err->problem));
-      api_add_int(item, "http_status",
-                  (uint64_t)api_problem_status(err->problem));
-      cJSON_AddStringToObject(item, "detail", err->detail);
-      api_error_into(err, item);
+      api_item_problem(err, item);
     }
     cJSON_AddItemToArray(results, item);
   }

@@ -225,12 +225,7 @@ static void render_batch_json(struct solve_job *j, struct api_response *out) {
         answer_error(&it->grid, &j->ans[i], &e);
         err = &e;
       }
-      cJSON_AddStringToObject(item, "status", api_problem_code(err->problem));
-      cJSON_AddStringToObject(item, "title", api_problem_title(err->problem));
-      api_add_int(item, "http_status",
-                  (uint64_t)api_problem_status(err->problem));
-      cJSON_AddStringToObject(item, "detail", err->detail);
-      api_error_into(err, item);
+      api_item_problem(err, item);
     }
     cJSON_AddItemToArray(results, item);
   }
