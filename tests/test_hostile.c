@@ -5,6 +5,7 @@
  * more connections than allowed. Each request is answered once, with a
  * problem, and a connection whose framing cannot be trusted is closed.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,8 @@ static void raw_exchange(const char *bytes, size_t n, bool shut, int wait_ms,
   memset(r, 0, sizeof *r);
   for (;;) {
     ssize_t got = recv(fd, r->buf + r->len, sizeof r->buf - 1 - r->len, 0);
-    if (got == 0)
+    /* Closed: a FIN, or a reset when our bytes arrived unread. */
+    if (got == 0 || (got < 0 && errno == ECONNRESET))
       r->closed = true;
     if (got <= 0)
       break;

@@ -46,6 +46,10 @@ bool http_sockaddr(const char *s, uint16_t port, bool any_to_loopback,
  * the CPU under load. 16 KiB still takes 12 KiB of headers. */
 #define HTTP_CONNECTION_MEMORY (16u << 10)
 
+/* Connections each MHD thread may hold beyond --max-connections, so that
+ * the accept policy, not MHD, refuses the ones over the limit. */
+#define HTTP_LIMIT_MARGIN 16u
+
 /* How long http_stop() lets MHD send the answers it resumed. */
 #define HTTP_STOP_FLUSH_MS 1000u
 
@@ -259,8 +263,12 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
       (struct sockaddr *)&addr,
       /* MHD stops accepting at its own limit, leaving clients in the
        * backlog with no answer; with room above ours it accepts them and
-       * http_accept_policy closes the ones over --max-connections at once. */
-      MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections * 2 + cfg->threads,
+       * http_accept_policy closes the ones over --max-connections at once.
+       * A thread pool splits MHD's limit between its threads, and
+       * connections need not spread evenly: each thread's share must hold
+       * all of ours, or a full thread could sit on a new client. */
+      MHD_OPTION_CONNECTION_LIMIT,
+      (cfg->max_connections + HTTP_LIMIT_MARGIN) * cfg->threads,
       MHD_OPTION_NOTIFY_CONNECTION, http_notify_connection, srv,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONNECTION_MEMORY,
       MHD_OPTION_CONNECTION_TIMEOUT, cfg->timeout_s,
