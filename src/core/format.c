@@ -46,10 +46,11 @@
  *    (sudoku_box_shape: 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24,
  *    25). The puzzle is its next n content lines (decoration lines skipped),
  *    n cells each.
- *  - k == 16 is also a square: a line of 16 cells is a whole 4x4 puzzle
- *    (as every n*n line is), unless it is row 1 of a 16x16 grid: it holds
- *    a value above 4, or the line right after it is a row of 16 cells that
- *    does.
+ *  - k == 16 is also a square: a line of 16 symbols written together
+ *    ("1...............") is a whole 4x4 puzzle (as every n*n line is),
+ *    unless it is row 1 of a 16x16 grid: it holds a value above 4, or the
+ *    line right after it is a row of 16 cells that does. 16 cells with
+ *    separators between them ("0 0 0 ...", judge rows) are always a row.
  *  - k > 25: k must be n*n for a side n with a box shape (36, 64, 81, 100,
  *    144, ..., 625): the whole puzzle on one line.
  * A puzzle ends after its last row or its one line, so puzzles may follow
@@ -400,7 +401,8 @@ int sudoku_read_next(struct sudoku_reader *r, sudoku_grid *g,
     if (n == 0) {
       int br, bc;
       n = side_of(cells, &one_line);
-      if (cells == 16 && first_line_is_4x4(r, &ln, token_mode)) {
+      if (cells == 16 && sc.tokens == 1 &&
+          first_line_is_4x4(r, &ln, token_mode)) {
         n = 4;
         one_line = true;
       }
