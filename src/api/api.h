@@ -13,7 +13,8 @@
  *
  * Each body is parsed exactly once. The transport decides where each step
  * runs from the cost alone: nothing here knows about threads, sockets or
- * routes. Endpoints are rows of api_endpoints[], looked up by name.
+ * routes. Endpoints are rows of the table in job.c, looked up by name
+ * (api_endpoint_find) or walked (api_endpoint_at).
  *
  * What it does NOT do: sockets, threads, HTTP headers other than the values
  * passed in. Every function is reentrant; nothing is global. The only
