@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 
+#include "read_all.h"
 #include "sudoku.h"
 #include "sudoku_logic.h"
 
