@@ -90,6 +90,13 @@ static const struct {
      CLASSIC_JUDGE},
     {"POST", "/solve", FORM_HDR, "{\"puzzle\":\"" CLASSIC "\"}", 200,
      "application/json", "\"unique\":true"},
+    /* fetch() with a string body labels it text/plain; a raw client may
+     * label nothing: JSON either way (no text format starts with '{'). */
+    {"POST", "/solve", "Content-Type: text/plain;charset=UTF-8\r\n",
+     "{\"puzzle\":\"" CLASSIC "\"}", 200, "application/json",
+     "\"unique\":true"},
+    {"POST", "/hint", NULL, "{\"puzzle\":\"" CLASSIC "\"}", 200,
+     "application/json", "\"technique\":"},
     /* A batch answers every item; an unreadable one is a problem inside. */
     {"POST", "/solve", JSON_HDR,
      "{\"puzzles\":[\"" CLASSIC "\",\"5.5" CLASSIC "\"]}", 200,
