@@ -82,7 +82,7 @@ static const struct {
      "application/json",
      {"\"line\":\"" CLASSIC_SOLVED "\""}},
     {N,
-     "{\"puzzle\":\"" CLASSIC "\"}",
+     "\xef\xbb\xbf{\"puzzle\":\"" CLASSIC "\"}",
      NULL,
      NULL,
      200,

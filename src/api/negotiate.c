@@ -151,6 +151,8 @@ enum api_body_type api_body_sniff(const struct api_input *in) {
    * none, curl -d a form). */
   const char *b = in->body != NULL ? in->body : "";
   size_t n = in->body_len, i = 0;
+  if (n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0) /* a UTF-8 BOM */
+    i = 3;
   while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
     i++;
   if (i < n && b[i] == '{')
