@@ -44,6 +44,8 @@ static const struct opt opts[] = {
      "solve time per /solve request (default 2000)"},
     {"queue", "QUEUE", OPT_UINT, HTTP_OFF(queue), 0, 1000000,
      "requests waiting for a worker before 503 (default 64)"},
+    {"client-jobs", "CLIENT_JOBS", OPT_UINT, HTTP_OFF(client_jobs), 0, 1000000,
+     "one client's requests at workers before 429; 0 = any (default queue/2)"},
     {"max-connections", "MAX_CONNECTIONS", OPT_UINT, HTTP_OFF(max_connections),
      1, 1000000, "open connections (default 1024)"},
     {"timeout-s", "TIMEOUT_S", OPT_UINT, HTTP_OFF(timeout_s), 0, 86400,

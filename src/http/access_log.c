@@ -114,10 +114,10 @@ static void client_address(const struct http_server *srv, const char *peer,
   }
 }
 
-void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
-                      const struct http_request *req,
-                      enum MHD_RequestTerminationCode toe) {
-  char addr[INET6_ADDRSTRLEN] = "-", client[2 * INET6_ADDRSTRLEN + 8];
+void http_client_name(const struct http_server *srv,
+                      struct MHD_Connection *conn, const char *xff, char *out,
+                      size_t cap) {
+  char addr[INET6_ADDRSTRLEN] = "-";
   const union MHD_ConnectionInfo *ci =
       MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   if (ci != NULL && ci->client_addr != NULL) {
@@ -129,7 +129,14 @@ void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
       inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr,
                 sizeof addr);
   }
-  client_address(srv, addr, req->forwarded_for, client, sizeof client);
+  client_address(srv, addr, xff, out, cap);
+}
+
+void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
+                      const struct http_request *req,
+                      enum MHD_RequestTerminationCode toe) {
+  char client[CLIENTS_NAME_MAX];
+  http_client_name(srv, conn, req->forwarded_for, client, sizeof client);
   char status[8] = "-";
   if (req->replied)
     snprintf(status, sizeof status, "%d", req->status);

@@ -15,6 +15,7 @@
 #include <microhttpd.h>
 
 #include "../api/api.h"
+#include "clients.h"
 #include "http.h"
 #include "metrics.h"
 #include "pool.h"
@@ -80,6 +81,8 @@ enum http_method http_method_of(const char *name);
 struct http_server {
   struct MHD_Daemon *daemon;
   struct pool *pool;
+  struct clients *clients; /* requests of each client at a worker */
+  unsigned client_jobs;    /* of them at once; 0 = no limit */
   struct api_limits limits;
   const struct api_endpoint **endpoints; /* one per route, NULL if none */
   size_t max_body;
@@ -135,9 +138,10 @@ struct http_request {
   /* Worker hand-off: the worker runs the job and queues the response
    * before MHD_resume_connection(); MHD's resume mutex orders the two. */
   struct api_job *api_job;
-  bool handoff;       /* parsed and costed: to a worker on the next call */
-  enum api_cost cost; /* which lane */
-  uint64_t solve_us;  /* spent on the MHD thread before the hand-off */
+  bool handoff;          /* parsed and costed: to a worker on the next call */
+  enum api_cost cost;    /* which lane */
+  struct client *client; /* counted in srv->clients until complete */
+  uint64_t solve_us;     /* spent on the MHD thread before the hand-off */
 
   /* The api's cache policy for its answer (HTTP_CACHE_BY_ANSWER). */
   const char *cache_control;
@@ -194,6 +198,12 @@ bool http_proxies_parse(struct http_server *srv, const char *list, char *err,
 /* Copies s for the access log: bytes outside printable ASCII, quotes and
  * backslashes become \xHH, so one request is one line whatever the path. */
 void http_log_copy(char *out, size_t cap, const char *s, size_t len);
+
+/* The client of conn as the access log names it: its address, or for a
+ * trusted proxy "CLIENT via PROXY" from xff (X-Forwarded-For, or NULL). */
+void http_client_name(const struct http_server *srv,
+                      struct MHD_Connection *conn, const char *xff, char *out,
+                      size_t cap);
 
 /* Writes the access-log line of a completed request. */
 void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
