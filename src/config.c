@@ -59,7 +59,9 @@ static const struct opt opts[] = {
     {"openapi", "OPENAPI", OPT_STR, offsetof(struct config, openapi_path), 0, 0,
      "file served at /openapi.yaml (default ./openapi.yaml)"},
     {"trusted-proxies", "TRUSTED_PROXIES", OPT_STR, HTTP_OFF(trusted_proxies),
-     0, 0, "proxy addresses whose X-Forwarded-For is logged (default none)"},
+     0, 0,
+     "proxy addresses or CIDR ranges whose X-Forwarded-For names the "
+     "client (default none)"},
 };
 #define OPT_COUNT (sizeof opts / sizeof opts[0])
 

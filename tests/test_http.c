@@ -489,6 +489,51 @@ START_TEST(one_client_gets_its_share) {
 }
 END_TEST
 
+/* X-Forwarded-For is believed from a trusted proxy only, an address or a
+ * CIDR range: the client is its rightmost hop that is not itself trusted.
+ * Anyone else's header is ignored. */
+START_TEST(trusted_proxies_by_address_or_range) {
+  struct server s;
+  server_start(&s, "--trusted-proxies 10.0.0.0/8,127.0.0.0/30,2001:db8::/32");
+  struct reply r = request(s.port, "GET", "/healthz",
+                           "X-Forwarded-For: 198.51.100.9, 203.0.113.7, "
+                           "10.1.2.3\r\n",
+                           NULL);
+  ck_assert_int_eq(r.status, 200);
+  reply_free(&r);
+  int fd = connect_from(s.port, "127.0.0.5"); /* outside 127.0.0.0/30 */
+  static const char spoof[] = "GET /healthz HTTP/1.1\r\nHost: x\r\n"
+                              "X-Forwarded-For: 192.0.2.66\r\n"
+                              "Connection: close\r\n\r\n";
+  send_all(fd, spoof, sizeof spoof - 1);
+  r = read_reply(fd, "GET", "/healthz");
+  ck_assert_int_eq(r.status, 200);
+  reply_free(&r);
+  sleep_ms(100); /* the log line follows the answer */
+  char *log = test_read_file(s.log, NULL);
+  ck_assert_int_eq(server_stop(&s), 0);
+  ck_assert_ptr_nonnull(log);
+  ck_assert_msg(strstr(log, "203.0.113.7 via 127.0.0.1 \"GET /healthz\"") !=
+                    NULL,
+                "%s", log);
+  ck_assert_msg(strstr(log, "127.0.0.5 \"GET /healthz\"") != NULL, "%s", log);
+  ck_assert_ptr_null(strstr(log, "192.0.2.66"));
+  free(log);
+  /* A range past its family's length is refused at start. */
+  static const char *const bad[] = {"10.0.0.0/33", "10.0.0.0/", "::1/129",
+                                    "10.0.0.0/8x"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char cmd[256];
+    snprintf(cmd, sizeof cmd,
+             "%s --port 0 --trusted-proxies '%s' 2>&1 | grep -q "
+             "'is not an IPv4 or IPv6 address or CIDR range'",
+             getenv("SUDOKUD_BIN") ? getenv("SUDOKUD_BIN") : "build/sudokud",
+             bad[i]);
+    ck_assert_msg(system(cmd) == 0, "%s was not refused", bad[i]);
+  }
+}
+END_TEST
+
 /* SIGTERM: the request in flight is answered, then exit 0. */
 START_TEST(sigterm_drains_in_flight) {
   struct server s;
@@ -603,6 +648,7 @@ Suite *http_suite(void) {
   tcase_set_timeout(tc, 30);
   tcase_add_test(tc, overload_gets_503);
   tcase_add_test(tc, one_client_gets_its_share);
+  tcase_add_test(tc, trusted_proxies_by_address_or_range);
   tcase_add_test(tc, sigterm_drains_in_flight);
   tcase_add_test(tc, readyz_draining_after_sigterm);
   tcase_add_test(tc, openapi_missing_is_404);

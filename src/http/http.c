@@ -156,8 +156,6 @@ static void http_free(struct http_server *srv) {
   for (size_t i = 0; i < srv->norigins; i++)
     free(srv->origins[i]);
   free(srv->origins);
-  for (size_t i = 0; i < srv->nproxies; i++)
-    free(srv->proxies[i]);
   free(srv->proxies);
   free(srv->openapi);
   free(srv->endpoints);

@@ -49,7 +49,8 @@ struct http_config {
                                   HTTP_CLIENT_JOBS_AUTO = queue / 2 */
   unsigned timeout_s;          /* idle connection timeout; 0 = none */
   const char *cors_origins;    /* comma-separated allowlist; "*" = any origin */
-  const char *trusted_proxies; /* comma-separated IP literals whose
+  const char *trusted_proxies; /* comma-separated IP literals or CIDR
+                                  ranges whose
                                   X-Forwarded-For the access log believes;
                                   NULL = none */
   bool access_log;             /* one line per request on stderr */

@@ -91,7 +91,7 @@ struct http_server {
   bool cors_any;
   char **origins; /* allowlist when not cors_any */
   size_t norigins;
-  char **proxies; /* trusted proxies, canonical address text */
+  struct http_net *proxies; /* trusted proxies: addresses or ranges */
   size_t nproxies;
   char *openapi; /* NULL: /openapi.yaml answers 404 */
   size_t openapi_len;
@@ -105,6 +105,13 @@ struct http_server {
   bool starting; /* MHD's first log line goes to start_err, not stderr */
   char start_err[200];
   struct metrics metrics; /* last: large */
+};
+
+/* An address (bits = its length) or a CIDR range. */
+struct http_net {
+  int family; /* AF_INET or AF_INET6 */
+  unsigned bits;
+  unsigned char addr[16];
 };
 
 struct http_header {
@@ -191,7 +198,8 @@ uint64_t http_now_us(void);
  * INET6_ADDRSTRLEN bytes). False when it is neither. */
 bool http_addr_canonical(const char *s, char *out, size_t cap);
 
-/* Trusted proxies from a comma-separated list of IP literals. */
+/* Trusted proxies from a comma-separated list of IP literals or CIDR
+ * ranges ("127.0.0.1, 10.0.0.0/8, fd00::/8"). */
 bool http_proxies_parse(struct http_server *srv, const char *list, char *err,
                         size_t errlen);
 
