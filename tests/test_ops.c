@@ -270,24 +270,26 @@ END_TEST
 START_TEST(clients_cap_and_room) {
   struct clients *c = clients_new(3);
   ck_assert_ptr_nonnull(c);
-  struct client *a1 = clients_enter(c, "192.0.2.1", 2);
-  struct client *a2 = clients_enter(c, "192.0.2.1", 2);
-  ck_assert_ptr_nonnull(a1);
+  struct client *a1 = NULL, *a2 = NULL, *b = NULL, *x = NULL;
+  ck_assert_int_eq(clients_enter(c, "192.0.2.1", 2, &a1), CLIENTS_OK);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.1", 2, &a2), CLIENTS_OK);
   ck_assert_ptr_eq(a1, a2);
   ck_assert_uint_eq(atomic_load(clients_load(a1)), 2);
-  ck_assert_ptr_null(clients_enter(c, "192.0.2.1", 2)); /* its cap */
-  struct client *b = clients_enter(c, "192.0.2.2 via 127.0.0.1", 2);
-  ck_assert_ptr_nonnull(b);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.1", 2, &x), CLIENTS_CAPPED);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.2 via 127.0.0.1", 2, &b),
+                   CLIENTS_OK);
   ck_assert_ptr_ne(a1, b);
-  ck_assert_ptr_nonnull(clients_enter(c, "192.0.2.3", 0));
-  ck_assert_ptr_null(clients_enter(c, "192.0.2.4", 0)); /* no room */
+  ck_assert_int_eq(clients_enter(c, "192.0.2.3", 0, &x), CLIENTS_OK);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.4", 0, &x), CLIENTS_FULL);
   clients_leave(c, a1);
   ck_assert_uint_eq(atomic_load(clients_load(a2)), 1);
-  ck_assert_ptr_eq(clients_enter(c, "192.0.2.1", 2), a1);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.1", 2, &x), CLIENTS_OK);
+  ck_assert_ptr_eq(x, a1);
   clients_leave(c, a1);
   clients_leave(c, a1);
   /* a1's place is free: the next new client takes it. */
-  ck_assert_ptr_eq(clients_enter(c, "192.0.2.4", 1), a1);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.4", 1, &x), CLIENTS_OK);
+  ck_assert_ptr_eq(x, a1);
   ck_assert_uint_eq(atomic_load(clients_load(a1)), 1);
   clients_free(c);
 }

@@ -46,31 +46,35 @@ void clients_free(struct clients *c) {
   free(c);
 }
 
-struct client *clients_enter(struct clients *c, const char *name,
-                             unsigned cap) {
+enum clients_status clients_enter(struct clients *c, const char *name,
+                                  unsigned cap, struct client **who) {
   pthread_mutex_lock(&c->lock);
-  struct client *spare = NULL, *who = NULL;
-  for (size_t i = 0; i < c->n && who == NULL; i++) {
-    struct client *e = &c->entry[i];
-    if (atomic_load(&e->count) == 0) {
+  struct client *spare = NULL, *e = NULL;
+  for (size_t i = 0; i < c->n && e == NULL; i++) {
+    struct client *x = &c->entry[i];
+    if (atomic_load(&x->count) == 0) {
       if (spare == NULL)
-        spare = e;
-    } else if (strcmp(e->name, name) == 0) {
-      who = e;
+        spare = x;
+    } else if (strcmp(x->name, name) == 0) {
+      e = x;
     }
   }
-  if (who == NULL && spare != NULL) {
-    who = spare;
-    strncpy(who->name, name, sizeof who->name - 1);
-    who->name[sizeof who->name - 1] = '\0';
+  if (e == NULL && spare != NULL) {
+    e = spare;
+    strncpy(e->name, name, sizeof e->name - 1);
+    e->name[sizeof e->name - 1] = '\0';
   }
-  /* No entry left means every place is taken: the lane refuses it too. */
-  if (who != NULL && cap > 0 && atomic_load(&who->count) >= cap)
-    who = NULL;
-  if (who != NULL)
-    atomic_fetch_add(&who->count, 1);
+  enum clients_status s = CLIENTS_OK;
+  if (e == NULL)
+    s = CLIENTS_FULL;
+  else if (cap > 0 && atomic_load(&e->count) >= cap)
+    s = CLIENTS_CAPPED;
+  if (s == CLIENTS_OK) {
+    atomic_fetch_add(&e->count, 1);
+    *who = e;
+  }
   pthread_mutex_unlock(&c->lock);
-  return who;
+  return s;
 }
 
 void clients_leave(struct clients *c, struct client *who) {

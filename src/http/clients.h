@@ -30,10 +30,13 @@ struct client; /* one client's count; lives while it is not 0 */
 struct clients *clients_new(size_t places);
 void clients_free(struct clients *c);
 
-/* Counts one more request of name unless it already has cap (cap > 0) or
- * there is no room; NULL then, and nothing is counted. Every other answer
- * is given back to clients_leave() exactly once. */
-struct client *clients_enter(struct clients *c, const char *name, unsigned cap);
+/* Counts one more request of name into *who, unless it already has cap
+ * (cap > 0: CLIENTS_CAPPED) or there is no room (CLIENTS_FULL); then
+ * nothing is counted. Every CLIENTS_OK is given back to clients_leave()
+ * exactly once. */
+enum clients_status { CLIENTS_OK, CLIENTS_CAPPED, CLIENTS_FULL };
+enum clients_status clients_enter(struct clients *c, const char *name,
+                                  unsigned cap, struct client **who);
 void clients_leave(struct clients *c, struct client *who);
 
 /* The live count of who's requests, for the pool's choice. */

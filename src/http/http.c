@@ -243,13 +243,14 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
     memcpy(srv->openapi, cfg->openapi, cfg->openapi_len);
     srv->openapi_len = cfg->openapi_len;
   }
-  /* Every request at a worker is counted: both lanes' queues and the
-   * workers themselves bound how many clients can be in the table. */
+  /* Every request at a worker is counted until it completes: both lanes'
+   * queues and the workers bound them, twice over for those answered but
+   * not yet completed by MHD (past it: 503, as for a full lane). */
   srv->client_jobs = cfg->client_jobs != HTTP_CLIENT_JOBS_AUTO
                          ? cfg->client_jobs
                      : cfg->queue >= 2 ? cfg->queue / 2
                                        : 1;
-  srv->clients = clients_new(2 * (size_t)cfg->queue + cfg->threads);
+  srv->clients = clients_new(2 * (2 * (size_t)cfg->queue + cfg->threads));
   srv->pool = pool_start(cfg->threads, cfg->queue, http_work, srv);
   if (srv->clients == NULL || srv->pool == NULL) {
     snprintf(err, errlen, "cannot start %u worker threads", cfg->threads);

@@ -188,9 +188,15 @@ static enum MHD_Result hand_off(struct http_request *req) {
   req->handoff = false;
   char name[CLIENTS_NAME_MAX];
   http_client_name(srv, req->conn, req->forwarded_for, name, sizeof name);
-  struct client *who = clients_enter(srv->clients, name, srv->client_jobs);
-  if (who == NULL)
+  struct client *who = NULL;
+  switch (clients_enter(srv->clients, name, srv->client_jobs, &who)) {
+  case CLIENTS_OK:
+    break;
+  case CLIENTS_CAPPED:
     return http_reply_problem(req, API_TOO_MANY_REQUESTS, NULL);
+  case CLIENTS_FULL: /* as many requests at the workers as there is room */
+    return http_reply_problem(req, API_OVERLOADED, NULL);
+  }
   if (!pool_reserve(srv->pool, lane)) {
     clients_leave(srv->clients, who);
     return http_reply_problem(req, API_OVERLOADED, NULL);
