@@ -159,7 +159,7 @@ START_TEST(pool_runs_bounds_and_cancels) {
    * then it is full. */
   int pushed = 0;
   for (int i = 0; i < 8; i++) {
-    jobs[i] = (struct counted){{NULL}, &ran, &cancelled, &gate};
+    jobs[i] = (struct counted){{NULL, NULL}, &ran, &cancelled, &gate};
     if (!pool_reserve(p, POOL_LANE_SHORT))
       break;
     pool_push(p, POOL_LANE_SHORT, &jobs[i].job);
@@ -194,12 +194,13 @@ START_TEST(pool_short_lane_is_never_behind_long) {
   struct pool *p = pool_start(2, 8, count_job, NULL);
   ck_assert_ptr_nonnull(p);
   for (int i = 0; i < 4; i++) {
-    slow[i] = (struct counted){{NULL}, &ran, &cancelled, &gate};
+    slow[i] = (struct counted){{NULL, NULL}, &ran, &cancelled, &gate};
     ck_assert(pool_reserve(p, POOL_LANE_LONG));
     pool_push(p, POOL_LANE_LONG, &slow[i].job);
   }
   for (int i = 0; i < 3; i++) {
-    quick[i] = (struct counted){{NULL}, &short_ran, &short_cancelled, &open};
+    quick[i] =
+        (struct counted){{NULL, NULL}, &short_ran, &short_cancelled, &open};
     ck_assert(pool_reserve(p, POOL_LANE_SHORT));
     pool_push(p, POOL_LANE_SHORT, &quick[i].job);
   }
