@@ -8,7 +8,10 @@
 #include "../internal.h"
 #include "chain.h"
 
-static int popcount(uint32_t m) { return __builtin_popcount(m); }
+/* The grow and run functions are inlined with constant flags (one copy a
+ * flag set, chosen in ch_run) so that the per-node branches on the mode
+ * fold away: the net's cost is mostly these few loops. */
+#define CH_INLINE static inline __attribute__((always_inline))
 
 void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   const struct logic_geom *g = &s->geo;
@@ -18,6 +21,7 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   net->ncells = g->ncells;
   net->direct = 2 * g->n * g->ncells <= CH_HASH;
   net->nnodes = 0;
+  net->max_depth = -1;
   memset(net->map, 0, sizeof net->map);
   for (int u = 0; u < g->nunits; u++)
     for (int v = 1; v <= g->n; v++) {
@@ -28,7 +32,7 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
     }
 }
 
-static unsigned slot_of(const struct ch_net *net, int pot) {
+CH_INLINE unsigned slot_of(const struct ch_net *net, int pot) {
   if (net->direct)
     return (unsigned)pot;
   unsigned h = ((unsigned)pot * 2654435761u) >> 19; /* 13 bits */
@@ -42,12 +46,10 @@ int ch_find(const struct ch_net *net, int pot) {
   return net->map[h] ? net->map[h] - 1 : -1;
 }
 
-/* Adds potential pot implied by node parent; records contradictions and the
- * assumption's negation. Returns the new node or -1 (known, or cap). */
-static int add(struct ch_net *net, int pot, int parent, int cause, int unit) {
-  unsigned h = slot_of(net, pot);
-  if (net->map[h] != 0)
-    return -1;
+/* Records new node i of potential pot (slot h free); records
+ * contradictions, the assumption's negation and whether the run stops. */
+static int add_new(struct ch_net *net, unsigned h, int pot, int parent,
+                   int cause, int unit) {
   if (net->nnodes == CH_MAX_NODES) {
     net->truncated = true;
     return -1;
@@ -56,43 +58,64 @@ static int add(struct ch_net *net, int pot, int parent, int cause, int unit) {
   net->node[i] = (struct ch_node){(uint16_t)pot, (uint16_t)parent,
                                   (uint8_t)cause, (uint8_t)unit};
   net->map[h] = (uint16_t)(i + 1);
-  int conj = ch_find(net, pot ^ 1);
-  if (conj >= 0) {
-    if (conj == 0 && net->hit < 0)
+  unsigned hc = net->direct ? (unsigned)(pot ^ 1) : slot_of(net, pot ^ 1);
+  if (net->map[hc] != 0) {
+    int conj = net->map[hc] - 1;
+    if (conj == 0 && net->hit < 0) {
       net->hit = i;
+      if (net->flags & CH_STOP_SRC)
+        net->stop = true;
+    }
     if (net->conf_a < 0) {
       net->conf_a = conj;
       net->conf_b = i;
+      if (net->flags & CH_STOP_ANY)
+        net->stop = true;
     }
   }
   return i;
 }
 
+/* Adds potential pot implied by node parent. Returns the new node or -1
+ * (known, or cap). The known case, most calls, is a load and a test. */
+CH_INLINE int add(struct ch_net *net, int pot, int parent, int cause,
+                  int unit) {
+  unsigned h = slot_of(net, pot);
+  if (net->map[h] != 0)
+    return -1;
+  return add_new(net, h, pot, parent, cause, unit);
+}
+
 /* What node i (on: cell c holds v) implies. */
-static void grow_on(struct ch_net *net, int i, int c, int v) {
+CH_INLINE void grow_on(struct ch_net *net, int i, int c, int v,
+                       const unsigned flags) {
   const struct logic_state *s = net->s;
   const struct logic_geom *g = &s->geo;
-  const uint32_t *cand = net->flags & CH_DYN ? net->cur : s->cand;
+  const uint32_t *cand = flags & CH_DYN ? net->cur : s->cand;
+  const int n = net->n;
   uint32_t bit = 1u << (v - 1);
-  if (net->flags & CH_Y)
+  if (flags & CH_Y)
     for (uint32_t m = cand[c] & ~bit; m; m &= m - 1)
-      add(net, ch_pot(net->n, c, __builtin_ctz(m) + 1, false), i, CH_LINK, 0);
+      add(net, ch_pot(n, c, __builtin_ctz(m) + 1, false), i, CH_LINK, 0);
   for (int k = 0; k < g->ncell_units[c]; k++) {
     int u = g->cell_units[c][k];
-    for (int j = 0; j < g->len[u]; j++) {
-      int p = g->unit[u][j];
+    const uint16_t *cells = g->unit[u];
+    for (int j = 0, len = g->len[u]; j < len; j++) {
+      int p = cells[j];
       if (p != c && (cand[p] & bit))
-        add(net, ch_pot(net->n, p, v, false), i, CH_LINK, 0);
+        add(net, ch_pot(n, p, v, false), i, CH_LINK, 0);
     }
   }
 }
 
 /* What node i (off: cell c lacks v) implies. */
-static void grow_off(struct ch_net *net, int i, int c, int v) {
+CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
+                        const unsigned flags) {
   const struct logic_state *s = net->s;
   const struct logic_geom *g = &s->geo;
+  const int n = net->n;
   uint32_t bit = 1u << (v - 1);
-  bool dyn = net->flags & CH_DYN;
+  const bool dyn = flags & CH_DYN;
   if (dyn) {
     if (!(net->cur[c] & bit))
       return; /* already gone: nothing new */
@@ -100,23 +123,25 @@ static void grow_off(struct ch_net *net, int i, int c, int v) {
     for (int k = 0; k < g->ncell_units[c]; k++)
       net->cnt[g->cell_units[c][k]][v - 1]--;
   }
-  if (net->flags & CH_Y) {
+  if (flags & CH_Y) {
     uint32_t left = dyn ? net->cur[c] : s->cand[c] & ~bit;
-    if ((dyn || popcount(s->cand[c]) == 2) && popcount(left) == 1)
-      add(net, ch_pot(net->n, c, __builtin_ctz(left) + 1, true), i,
+    if ((dyn || logic_popcount(s->cand[c]) == 2) && left != 0 &&
+        (left & (left - 1)) == 0)
+      add(net, ch_pot(n, c, __builtin_ctz(left) + 1, true), i,
           dyn ? CH_CELL : CH_LINK, 255);
   }
-  if (!(net->flags & CH_X))
+  if (!(flags & CH_X))
     return;
   const uint32_t *cand = dyn ? net->cur : s->cand;
   for (int k = 0; k < g->ncell_units[c]; k++) {
     int u = g->cell_units[c][k];
     if ((dyn ? net->cnt[u][v - 1] : net->cnt0[u][v - 1] - 1) != 1)
       continue;
-    for (int j = 0; j < g->len[u]; j++) {
-      int p = g->unit[u][j];
+    const uint16_t *cells = g->unit[u];
+    for (int j = 0, len = g->len[u]; j < len; j++) {
+      int p = cells[j];
       if (p != c && (cand[p] & bit)) {
-        add(net, ch_pot(net->n, p, v, true), i, dyn ? CH_UNIT : CH_LINK, u);
+        add(net, ch_pot(n, p, v, true), i, dyn ? CH_UNIT : CH_LINK, u);
         break;
       }
     }
@@ -172,37 +197,69 @@ static bool lock_pass(struct ch_net *net) {
   return added;
 }
 
-static bool stopped(const struct ch_net *net) {
-  return ((net->flags & CH_STOP_SRC) && net->hit >= 0) ||
-         ((net->flags & CH_STOP_ANY) && net->conf_a >= 0);
+/* Grows the net from node i on. Breadth first: the nodes of one depth are
+ * [i, level_end) and their children are appended after them, so the
+ * depth bound (static nets, where a node's complexity is its depth + 1)
+ * is a count of levels. Returns the next node to grow. */
+CH_INLINE int grow(struct ch_net *net, int i, const unsigned flags) {
+  int depth = 0, level_end = net->nnodes;
+  const int n = net->n;
+  for (; i < net->nnodes && !net->stop; i++) {
+    if (net->max_depth >= 0 && i == level_end) {
+      if (++depth > net->max_depth)
+        return net->nnodes;
+      level_end = net->nnodes;
+    }
+    int p = net->node[i].pot, c = ch_cell(n, p);
+    int v = ch_value(n, p);
+    if (ch_on(p))
+      grow_on(net, i, c, v, flags);
+    else
+      grow_off(net, i, c, v, flags);
+  }
+  return i;
+}
+
+/* One copy of grow a flag set that the finders use; any other set takes
+ * the generic copy. */
+static int grow_any(struct ch_net *net, int i) {
+  switch (net->flags & (CH_X | CH_Y | CH_DYN)) {
+  case CH_X:
+    return grow(net, i, CH_X);
+  case CH_Y:
+    return grow(net, i, CH_Y);
+  case CH_X | CH_Y:
+    return grow(net, i, CH_X | CH_Y);
+  case CH_X | CH_DYN:
+    return grow(net, i, CH_X | CH_DYN);
+  case CH_X | CH_Y | CH_DYN:
+    return grow(net, i, CH_X | CH_Y | CH_DYN);
+  default:
+    return grow(net, i, net->flags);
+  }
 }
 
 bool ch_run(struct ch_net *net, int pot) {
   const struct logic_state *s = net->s;
-  for (int i = 0; i < net->nnodes; i++) /* clear only what was used */
-    net->map[slot_of(net, net->node[i].pot)] = 0;
-  if (!net->direct) /* probing chains need a clean table */
+  if (net->direct)
+    for (int i = 0; i < net->nnodes; i++) /* clear only what was used */
+      net->map[net->node[i].pot] = 0;
+  else /* probing chains need a clean table */
     memset(net->map, 0, sizeof net->map);
   net->nnodes = 0;
   net->hit = net->conf_a = net->conf_b = -1;
   net->truncated = false;
+  net->stop = false;
   if (net->flags & CH_DYN) {
     memcpy(net->cur, s->cand, sizeof net->cur[0] * (size_t)net->ncells);
     memcpy(net->cnt, net->cnt0, sizeof net->cnt[0] * s->geo.nunits);
   }
   add(net, pot, CH_NONE, CH_SRC, 0);
   int i = 0;
-  do {
-    for (; i < net->nnodes && !stopped(net); i++) {
-      int p = net->node[i].pot, c = ch_cell(net->n, p);
-      int v = ch_value(net->n, p);
-      if (ch_on(p))
-        grow_on(net, i, c, v);
-      else
-        grow_off(net, i, c, v);
-    }
-  } while (!stopped(net) && (net->flags & CH_LOCK) && (net->flags & CH_DYN) &&
-           lock_pass(net));
+  do
+    i = grow_any(net, i);
+  while (!net->stop && (net->flags & CH_LOCK) && (net->flags & CH_DYN) &&
+         lock_pass(net));
   return net->conf_a >= 0;
 }
 

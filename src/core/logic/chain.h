@@ -78,6 +78,12 @@ struct ch_net {
   int hit;            /* CH_STOP_SRC: node of the negation, else -1 */
   int conf_a, conf_b; /* first contradiction: the two nodes, else -1 */
   bool truncated;     /* the node cap cut the net */
+  bool stop;          /* a stop flag fired */
+  /* Static nets: grow only nodes of depth <= max_depth (the assumption is
+   * depth 0; -1, as ch_init sets it, = no bound). A node's complexity in
+   * a static net is its depth + 1, so a finder that needs a complexity
+   * below some bound sets it and loses nothing it could use. */
+  int max_depth;
   uint16_t stack[CH_MAX_NODES];         /* ch_ancestors' scratch */
   uint8_t seen[(CH_MAX_NODES + 7) / 8]; /* ch_ancestors' scratch */
 };
