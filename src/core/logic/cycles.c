@@ -205,7 +205,12 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
   y.budget = mixed ? CYC_MIXED_BUDGET : CYC_BUDGET;
   int ncand = s->geo.ncells * y.n,
       max_len = mixed ? CYC_MIXED_LEN : CYC_MAX_LEN;
-  for (y.len = 4; y.len <= max_len; y.len += 2)
+  for (y.len = 4; y.len <= max_len; y.len += 2) {
+    /* Longer loops rate no lower: once one cannot beat what logic_next
+     * holds, none can (and the chain finder after us sees the same
+     * bound), so stop as the whole search would lose anyway. */
+    if (s->beat != 0 && base + ch_length_rating(y.len) >= (int)s->beat)
+      break;
     for (int x = 0; x < ncand; x++) {
       if (!((s->cand[x / y.n] >> (x % y.n)) & 1))
         continue;
@@ -242,6 +247,7 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
       }
       return true;
     }
+  }
   return false;
 }
 

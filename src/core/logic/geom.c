@@ -57,6 +57,7 @@ bool logic_state_init(struct logic_state *s, const sudoku_grid *g) {
   logic_geom_init(&s->geo, g->box_rows, g->box_cols);
   s->unique = false;
   s->deadline_ns = 0;
+  s->beat = 0;
   uint32_t all = g->n >= 32 ? ~0u : (1u << g->n) - 1;
   for (int c = 0; c < s->geo.ncells; c++) {
     s->value[c] = g->cell[c];

@@ -41,7 +41,12 @@ struct logic_state {
   struct logic_geom geo;
   uint8_t value[SUDOKU_MAX_CELLS];
   uint32_t cand[SUDOKU_MAX_CELLS];
-  bool unique;          /* exactly one solution: uniqueness techniques ok */
+  bool unique; /* exactly one solution: uniqueness techniques ok */
+  /* Set by logic_next for each finder: a step matters only when it rates
+   * below beat (x10), since a better one is already in hand; 0 = any. A
+   * finder may return false rather than a step rated >= beat, and uses it
+   * to cut its search (logic_next would drop such a step anyway). */
+  unsigned beat;
   uint64_t deadline_ns; /* absolute core_now_ns() time; 0 = none */
 };
 
@@ -83,7 +88,7 @@ void logic_apply(struct logic_state *s, const struct sudoku_step *step);
  * when no technique (within max_rating) applies, SUDOKU_DEADLINE when
  * s->deadline_ns passed before a step was found.
  */
-enum sudoku_status logic_next(const struct logic_state *s, unsigned max_rating,
+enum sudoku_status logic_next(struct logic_state *s, unsigned max_rating,
                               struct sudoku_step *out);
 
 /* The absolute core_now_ns() deadline of limits (0 = none; limits may be
