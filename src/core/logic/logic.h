@@ -32,8 +32,18 @@ struct logic_geom {
  * sudoku_logic.h). */
 void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols);
 
-/* True when cells a != b share a unit. O(units of a cell). */
-bool logic_sees(const struct logic_geom *geo, int a, int b);
+/* True when cells a != b share a unit. O(units of a cell squared); inline
+ * because the pattern finders ask it in their inner loops. */
+static inline bool logic_sees(const struct logic_geom *geo, int a, int b) {
+  if (a == b)
+    return false;
+  const uint8_t *ua = geo->cell_units[a], *ub = geo->cell_units[b];
+  for (int i = 0; i < geo->ncell_units[a]; i++)
+    for (int j = 0; j < geo->ncell_units[b]; j++)
+      if (ua[i] == ub[j])
+        return true;
+  return false;
+}
 
 /* What a finder reads. value[c] is 0 for an empty cell; cand[c] is the mask
  * of an empty cell (0 for a filled one). */
