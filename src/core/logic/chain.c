@@ -48,8 +48,8 @@ int ch_find(const struct ch_net *net, int pot) {
 
 /* Records new node i of potential pot (slot h free); records
  * contradictions, the assumption's negation and whether the run stops. */
-static int add_new(struct ch_net *net, unsigned h, int pot, int parent,
-                   int cause, int unit) {
+CH_INLINE int add_new(struct ch_net *net, unsigned h, int pot, int parent,
+                      int cause, int unit) {
   if (net->nnodes == CH_MAX_NODES) {
     net->truncated = true;
     return -1;
@@ -86,6 +86,17 @@ CH_INLINE int add(struct ch_net *net, int pot, int parent, int cause,
   return add_new(net, h, pot, parent, cause, unit);
 }
 
+/* add() where flags say whether the map is direct (CH_DIRECT), so that
+ * the grow copies test one array entry and nothing else. */
+#define CH_DIRECT 0x100u
+CH_INLINE int add_f(struct ch_net *net, int pot, int parent, int cause,
+                    int unit, const unsigned flags) {
+  unsigned h = flags & CH_DIRECT ? (unsigned)pot : slot_of(net, pot);
+  if (net->map[h] != 0)
+    return -1;
+  return add_new(net, h, pot, parent, cause, unit);
+}
+
 /* What node i (on: cell c holds v) implies. */
 CH_INLINE void grow_on(struct ch_net *net, int i, int c, int v,
                        const unsigned flags) {
@@ -96,14 +107,15 @@ CH_INLINE void grow_on(struct ch_net *net, int i, int c, int v,
   uint32_t bit = 1u << (v - 1);
   if (flags & CH_Y)
     for (uint32_t m = cand[c] & ~bit; m; m &= m - 1)
-      add(net, ch_pot(n, c, __builtin_ctz(m) + 1, false), i, CH_LINK, 0);
+      add_f(net, ch_pot(n, c, __builtin_ctz(m) + 1, false), i, CH_LINK, 0,
+            flags);
   for (int k = 0; k < g->ncell_units[c]; k++) {
     int u = g->cell_units[c][k];
     const uint16_t *cells = g->unit[u];
     for (int j = 0, len = g->len[u]; j < len; j++) {
       int p = cells[j];
       if (p != c && (cand[p] & bit))
-        add(net, ch_pot(n, p, v, false), i, CH_LINK, 0);
+        add_f(net, ch_pot(n, p, v, false), i, CH_LINK, 0, flags);
     }
   }
 }
@@ -127,8 +139,8 @@ CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
     uint32_t left = dyn ? net->cur[c] : s->cand[c] & ~bit;
     if ((dyn || logic_popcount(s->cand[c]) == 2) && left != 0 &&
         (left & (left - 1)) == 0)
-      add(net, ch_pot(n, c, __builtin_ctz(left) + 1, true), i,
-          dyn ? CH_CELL : CH_LINK, 255);
+      add_f(net, ch_pot(n, c, __builtin_ctz(left) + 1, true), i,
+            dyn ? CH_CELL : CH_LINK, 255, flags);
   }
   if (!(flags & CH_X))
     return;
@@ -141,7 +153,7 @@ CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
     for (int j = 0, len = g->len[u]; j < len; j++) {
       int p = cells[j];
       if (p != c && (cand[p] & bit)) {
-        add(net, ch_pot(n, p, v, true), i, dyn ? CH_UNIT : CH_LINK, u);
+        add_f(net, ch_pot(n, p, v, true), i, dyn ? CH_UNIT : CH_LINK, u, flags);
         break;
       }
     }
@@ -223,20 +235,22 @@ CH_INLINE int grow(struct ch_net *net, int i, const unsigned flags) {
 /* One copy of grow a flag set that the finders use; any other set takes
  * the generic copy. */
 static int grow_any(struct ch_net *net, int i) {
-  switch (net->flags & (CH_X | CH_Y | CH_DYN)) {
-  case CH_X:
-    return grow(net, i, CH_X);
-  case CH_Y:
-    return grow(net, i, CH_Y);
-  case CH_X | CH_Y:
-    return grow(net, i, CH_X | CH_Y);
-  case CH_X | CH_DYN:
-    return grow(net, i, CH_X | CH_DYN);
-  case CH_X | CH_Y | CH_DYN:
-    return grow(net, i, CH_X | CH_Y | CH_DYN);
+#define d CH_DIRECT
+  switch ((net->flags & (CH_X | CH_Y | CH_DYN)) | (net->direct ? d : 0)) {
+  case CH_X | d:
+    return grow(net, i, CH_X | d);
+  case CH_Y | d:
+    return grow(net, i, CH_Y | d);
+  case CH_X | CH_Y | d:
+    return grow(net, i, CH_X | CH_Y | d);
+  case CH_X | CH_DYN | d:
+    return grow(net, i, CH_X | CH_DYN | d);
+  case CH_X | CH_Y | CH_DYN | d:
+    return grow(net, i, CH_X | CH_Y | CH_DYN | d);
   default:
-    return grow(net, i, net->flags);
+    return grow(net, i, net->flags & ~d);
   }
+#undef d
 }
 
 bool ch_run(struct ch_net *net, int pot) {
