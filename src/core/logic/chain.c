@@ -23,6 +23,32 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   net->nnodes = 0;
   net->max_depth = -1;
   memset(net->map, 0, sizeof net->map);
+  /* Peer lists: a cell is a peer once, at its first visit (later visits
+   * of the walk would find its node known and add nothing). */
+  uint16_t mark[SUDOKU_MAX_CELLS]; /* cell -> 1 + last cell it was seen from */
+  memset(mark, 0, sizeof mark[0] * (size_t)g->ncells);
+  int k = 0;
+  for (int c = 0; c < g->ncells && k >= 0; c++) {
+    net->pstart[c] = (uint16_t)k;
+    mark[c] = (uint16_t)(c + 1);
+    for (int i = 0; i < g->ncell_units[c] && k >= 0; i++) {
+      int u = g->cell_units[c][i];
+      for (int j = 0; j < g->len[u]; j++) {
+        int p = g->unit[u][j];
+        if (mark[p] == c + 1)
+          continue;
+        if (k == CH_PEERS) {
+          k = -1;
+          break;
+        }
+        mark[p] = (uint16_t)(c + 1);
+        net->peer[k++] = (uint16_t)p;
+      }
+    }
+  }
+  net->npeer = k;
+  if (k >= 0)
+    net->pstart[g->ncells] = (uint16_t)k;
   for (int u = 0; u < g->nunits; u++)
     for (int v = 1; v <= g->n; v++) {
       int k = 0;
@@ -109,6 +135,14 @@ CH_INLINE void grow_on(struct ch_net *net, int i, int c, int v,
     for (uint32_t m = cand[c] & ~bit; m; m &= m - 1)
       add_f(net, ch_pot(n, c, __builtin_ctz(m) + 1, false), i, CH_LINK, 0,
             flags);
+  if (net->npeer > 0) {
+    for (int k = net->pstart[c], end = net->pstart[c + 1]; k < end; k++) {
+      int p = net->peer[k];
+      if (cand[p] & bit)
+        add_f(net, ch_pot(n, p, v, false), i, CH_LINK, 0, flags);
+    }
+    return;
+  }
   for (int k = 0; k < g->ncell_units[c]; k++) {
     int u = g->cell_units[c][k];
     const uint16_t *cells = g->unit[u];

@@ -37,6 +37,7 @@
 #define CH_MAX_NODES 3072 /* nodes a run; 9x9 has at most 1458 */
 #define CH_HASH 8192      /* potential -> node map (16x16 maps directly) */
 #define CH_NONE 0xFFFFu
+#define CH_PEERS 2048 /* peer list entries (9x9: 81 x 20) */
 
 enum ch_flags {
   CH_X = 1u,         /* off -> on by a unit's last place */
@@ -73,6 +74,12 @@ struct ch_net {
   uint32_t cur[SUDOKU_MAX_CELLS];
   uint8_t cnt[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
   uint16_t map[CH_HASH]; /* node index + 1, 0 = free */
+  /* Every cell's peers once each, in the order of a walk over its units
+   * (peer[pstart[c]..pstart[c + 1]) when npeer > 0; grids whose lists do
+   * not fit walk the units). */
+  int npeer;
+  uint16_t pstart[SUDOKU_MAX_CELLS + 1];
+  uint16_t peer[CH_PEERS];
   struct ch_node node[CH_MAX_NODES];
   int nnodes;
   int hit;            /* CH_STOP_SRC: node of the negation, else -1 */
