@@ -22,12 +22,21 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   net->direct = 2 * g->n * g->ncells <= CH_HASH;
   net->nnodes = 0;
   net->max_depth = -1;
-  memset(net->map, 0, sizeof net->map);
+  /* a direct map uses its first 2 n^3 entries only */
+  memset(net->map, 0,
+         net->direct ? sizeof net->map[0] * 2 * (size_t)(g->n * g->ncells)
+                     : sizeof net->map);
+  memset(net->cnt0, 0, sizeof net->cnt0[0] * g->nunits);
+  for (int u = 0; u < g->nunits; u++)
+    for (int j = 0; j < g->len[u]; j++)
+      for (uint32_t m = s->cand[g->unit[u][j]]; m; m &= m - 1)
+        net->cnt0[u][__builtin_ctz(m)]++;
   /* Peer lists: a cell is a peer once, at its first visit (later visits
-   * of the walk would find its node known and add nothing). */
+   * of the walk would find its node known and add nothing). Not for
+   * flags 0: a caller that only reads cnt0 (cycles.c) runs no net. */
   uint16_t mark[SUDOKU_MAX_CELLS]; /* cell -> 1 + last cell it was seen from */
   memset(mark, 0, sizeof mark[0] * (size_t)g->ncells);
-  int k = 0;
+  int k = flags == 0 ? -1 : 0;
   for (int c = 0; c < g->ncells && k >= 0; c++) {
     net->pstart[c] = (uint16_t)k;
     mark[c] = (uint16_t)(c + 1);
@@ -49,13 +58,6 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   net->npeer = k;
   if (k >= 0)
     net->pstart[g->ncells] = (uint16_t)k;
-  for (int u = 0; u < g->nunits; u++)
-    for (int v = 1; v <= g->n; v++) {
-      int k = 0;
-      for (int j = 0; j < g->len[u]; j++)
-        k += (s->cand[g->unit[u][j]] >> (v - 1)) & 1;
-      net->cnt0[u][v - 1] = (uint8_t)k;
-    }
 }
 
 CH_INLINE unsigned slot_of(const struct ch_net *net, int pot) {
