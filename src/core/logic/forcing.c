@@ -49,7 +49,8 @@ struct search {
   const struct logic_state *s;
   const struct multi *m;
   struct ch_net net;
-  struct best best;
+  struct best best; /* starts at logic_next's beat: only better counts */
+  bool found;       /* best is a conclusion */
   unsigned runs;
   bool late;
   uint32_t acc[POT_WORDS], tmp[POT_WORDS], cellacc[POT_WORDS];
@@ -65,8 +66,10 @@ struct search {
 
 static void offer(struct search *q, struct best b) {
   b.r = q->m->base + ch_length_rating(b.cplx);
-  if (b.r < q->best.r || (b.r == q->best.r && b.cplx < q->best.cplx))
+  if (b.r < q->best.r || (b.r == q->best.r && b.cplx < q->best.cplx)) {
     q->best = b;
+    q->found = true;
+  }
 }
 
 /* Runs the net from pot; false when the deadline passed. */
@@ -149,10 +152,15 @@ static void weigh(struct search *q, const int *src, int nsrc, int skip,
   for (int k = 0; k < nsrc; k++) {
     if (!run(q, src[k]))
       return;
+    bool hope = false; /* a sum only grows: stop once none can win */
     for (int t = 0; t < ns; t++) {
       int i = ch_find(&q->net, surv[t]);
       cplx[t] += i >= 0 ? ch_ancestors(&q->net, i) : 1000;
+      int r = q->m->base + ch_length_rating(cplx[t]);
+      hope |= r < q->best.r || (r == q->best.r && cplx[t] < q->best.cplx);
     }
+    if (!hope)
+      return;
   }
   for (int t = 0; t < ns; t++) {
     b.target = surv[t];
@@ -269,6 +277,11 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
   q.runs = 0;
   q.late = false;
   q.best.r = q.best.cplx = INT_MAX;
+  if (s->beat != 0) { /* rated >= beat would be dropped: not even weighed */
+    q.best.r = (int)s->beat;
+    q.best.cplx = 0;
+  }
+  q.found = false;
   q.words = (2 * g->ncells * n + 31) / 32;
   q.ncached = 0;
   q.cache_on = m->regions && g->ncells * n <= CACHE_CANDS;
@@ -296,7 +309,7 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
       if (intersect(&q, src, k))
         weigh(&q, src, k, -1, (struct best){0, 0, K_REGION, 0, 0, u, v, 0});
     }
-  if (q.late || q.best.r == INT_MAX)
+  if (q.late || !q.found)
     return false;
   conclude(&q, out);
   return true;
