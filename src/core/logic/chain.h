@@ -27,7 +27,7 @@
  * What this does NOT do: search for patterns, choose a step, allocate. It
  * is bounded by CH_MAX_NODES nodes a run (a larger net is cut, which only
  * loses conclusions: what was reached is still implied). A struct ch_net is
- * about 47 KiB: keep one per finder call on the stack.
+ * about 52 KiB: keep one per finder call on the stack.
  */
 #ifndef SUDOKU_LOGIC_CHAIN_H
 #define SUDOKU_LOGIC_CHAIN_H

@@ -28,13 +28,16 @@ struct unary {
   bool from_off;  /* assume candidates false (placements) */
 };
 
-/* The largest complexity of a chain that would still win against the best
- * (rating best_r, complexity best_cplx): the rating rises with the
- * complexity. INT_MAX when nothing bounds it. */
+/* True when a chain of complexity cplx beats the best (rating best_r,
+ * complexity best_cplx). */
 static bool wins(int base, int cplx, int best_r, int best_cplx) {
   int r = base + ch_length_rating(cplx);
   return r < best_r || (r == best_r && cplx < best_cplx);
 }
+
+/* The largest complexity of a chain that would still win (the rating rises
+ * with the complexity, so a binary search); INT_MAX when nothing bounds
+ * it, below 2 when no chain can win. */
 static int max_cplx(int base, int best_r, int best_cplx) {
   if (best_r == INT_MAX || wins(base, CH_MAX_NODES, best_r, best_cplx))
     return INT_MAX;
