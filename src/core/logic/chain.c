@@ -170,6 +170,9 @@ CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
     net->cur[c] &= ~bit;
     for (int k = 0; k < g->ncell_units[c]; k++)
       net->cnt[g->cell_units[c][k]][v - 1]--;
+    if (net->flags & CH_LOCK) /* (not in the copies' constant flags) */
+      for (int k = 0; k < g->ncell_units[c]; k++)
+        net->dirty[g->cell_units[c][k]] |= bit;
   }
   if (flags & CH_Y) {
     uint32_t left = dyn ? net->cur[c] : s->cand[c] & ~bit;
@@ -206,9 +209,13 @@ static bool lock_pass(struct ch_net *net) {
   const struct logic_state *s = net->s;
   const struct logic_geom *g = &s->geo;
   bool added = false;
-  for (int u = 0; u < g->nunits; u++)
+  for (int u = 0; u < g->nunits; u++) {
+    uint32_t dirty = net->dirty[u];
+    net->dirty[u] = 0; /* this pass adds no place lost: grow does */
     for (int v = 1; v <= net->n; v++) {
       uint32_t bit = 1u << (v - 1);
+      if (!(dirty & bit))
+        continue; /* as at the last pass, which added all it could */
       if (net->cnt[u][v - 1] < 2 || net->cnt[u][v - 1] == net->cnt0[u][v - 1])
         continue; /* nothing went off here: the position's own pattern */
       int first = -1, parent = -1;
@@ -242,6 +249,7 @@ static bool lock_pass(struct ch_net *net) {
         }
       }
     }
+  }
   return added;
 }
 
@@ -303,6 +311,8 @@ bool ch_run(struct ch_net *net, int pot) {
   if (net->flags & CH_DYN) {
     memcpy(net->cur, s->cand, sizeof net->cur[0] * (size_t)net->ncells);
     memcpy(net->cnt, net->cnt0, sizeof net->cnt[0] * s->geo.nunits);
+    if (net->flags & CH_LOCK)
+      memset(net->dirty, 0, sizeof net->dirty[0] * s->geo.nunits);
   }
   add(net, pot, CH_NONE, CH_SRC, 0);
   int i = 0;

@@ -73,6 +73,9 @@ struct ch_net {
   /* Dynamic working copy of the candidates and of cnt0. */
   uint32_t cur[SUDOKU_MAX_CELLS];
   uint8_t cnt[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
+  /* CH_LOCK: the values that lost a place in each unit since the last
+   * locked-candidates pass (a pair that lost none adds nothing again). */
+  uint32_t dirty[LOGIC_MAX_UNITS];
   uint16_t map[CH_HASH]; /* node index + 1, 0 = free */
   /* Every cell's peers once each, in the order of a walk over its units
    * (peer[pstart[c]..pstart[c + 1]) when npeer > 0; grids whose lists do
