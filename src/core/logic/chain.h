@@ -27,7 +27,7 @@
  * What this does NOT do: search for patterns, choose a step, allocate. It
  * is bounded by CH_MAX_NODES nodes a run (a larger net is cut, which only
  * loses conclusions: what was reached is still implied). A struct ch_net is
- * about 52 KiB: keep one per finder call on the stack.
+ * about 57 KiB: keep one per finder call on the stack.
  */
 #ifndef SUDOKU_LOGIC_CHAIN_H
 #define SUDOKU_LOGIC_CHAIN_H
@@ -37,7 +37,7 @@
 #define CH_MAX_NODES 3072 /* nodes a run; 9x9 has at most 1458 */
 #define CH_HASH 8192      /* potential -> node map (16x16 maps directly) */
 #define CH_NONE 0xFFFFu
-#define CH_PEERS 2048 /* peer list entries (9x9: 81 x 20) */
+#define CH_PEERS 4096 /* peer list entries (9x9: 81 x 20, 12x12: 144 x 28) */
 
 enum ch_flags {
   CH_X = 1u,         /* off -> on by a unit's last place */
