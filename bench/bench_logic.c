@@ -8,8 +8,9 @@
  *     `qqwing --solve --stats` on the same puzzles in the same run, and
  *     the ratio (qqwing's wall time, process start included, over ours).
  *  2. Next step: sudoku_next_step on 9x9 positions (a puzzle plus the
- *     placements of its path so far): mean and slowest, the slowest also
- *     without the last resort (nested forcing chains and trial).
+ *     placements of its path so far), a row per file: mean and slowest,
+ *     the slowest also without the last resort (nested forcing chains and
+ *     trial).
  *  3. Agreement with Sudoku Explainer on rated/se_rated_calibration.tsv:
  *     Spearman's rank correlation, the share within 0.5 of SE's ER, the
  *     median rating per qqwing level (must rise strictly), and, with
@@ -202,14 +203,15 @@ static bool time_step(const struct sudoku_step *step, void *vctx) {
   return true;
 }
 
-static void bench_next_step(const char *dir, size_t limit) {
+static void bench_next_step(const char *dir, const char *file, size_t limit) {
   char path[1024];
-  snprintf(path, sizeof path, "%s/top1465.txt", dir);
+  snprintf(path, sizeof path, "%s/%s", dir, file);
   size_t count = 0;
   sudoku_grid *p = load(path, limit, &count);
   if (p == NULL || count == 0) {
     free(p);
-    p = load("tests/data/top1465.txt", limit, &count);
+    snprintf(path, sizeof path, "tests/data/%s", file);
+    p = load(path, limit, &count);
   }
   struct walk w;
   memset(&w, 0, sizeof w);
@@ -218,11 +220,8 @@ static void bench_next_step(const char *dir, size_t limit) {
     w.pos = p[i];
     sudoku_logic_solve(&p[i], NULL, time_step, &w, &r);
   }
-  printf("\nnext step on 9x9 positions (top1465, %zu puzzles, %zu positions,"
-         " best of 3): mean %.1f us, slowest %.0f us, slowest but the last "
-         "resort %.0f us\n",
-         count, w.steps, w.steps ? w.total / (double)w.steps : 0.0, w.max,
-         w.max_no_last);
+  printf("%-32s %7zu %9zu %9.1f %10.0f %12.0f\n", file, count, w.steps,
+         w.steps ? w.total / (double)w.steps : 0.0, w.max, w.max_no_last);
   free(p);
 }
 
@@ -429,7 +428,18 @@ int main(int argc, char **argv) {
     bench_rate(dir, files[i], limit);
   printf("ratio = qqwing --solve --stats wall time (best of 3 runs, process "
          "start included) / our rating time, same puzzles\n");
-  bench_next_step(dir, limit < 300 ? limit : 300);
+  /* The next step of every position on the path of each file's first
+   * puzzles (300 of top1465, 100 of the others: the hardest take
+   * seconds a path). "but last resort": the slowest step whose answer is
+   * not a nested forcing chain or trial (the 1 ms target). */
+  printf("\nnext step on 9x9 positions (a puzzle plus its path's placements so "
+         "far; each position's best of 3)\n");
+  printf("%-32s %7s %9s %9s %10s %12s\n", "file", "puzzles", "positions",
+         "mean us", "slowest us", "but last res");
+  for (int i = 0; i < nfiles; i++) {
+    size_t cap = strcmp(files[i], "top1465.txt") == 0 ? 300 : 100;
+    bench_next_step(dir, files[i], limit < cap ? limit : cap);
+  }
   bench_agreement(dir, verbose);
   bench_qqwing_levels(levels);
   return 0;

@@ -23,29 +23,37 @@ bool logic_find_ALIGNED_PAIR_EXCLUSION(const struct logic_state *s,
                                        struct sudoku_step *out) {
   const struct logic_geom *g = &s->geo;
   int excl[APE_MAX_EXCL];
+  /* The bivalue peers of c0 in the order of a walk over its units (first
+   * visit), found once per c0 rather than once per pair. */
+  uint16_t bi[LOGIC_MAX_CELL_UNITS * SUDOKU_MAX_N];
   for (int c0 = 0; c0 < g->ncells; c0++) {
     if (s->value[c0] || logic_popcount(s->cand[c0]) < 2)
       continue;
     if ((c0 & 63) == 0 && ch_late(s))
       return false;
+    int nbi = 0;
+    for (int i = 0; i < g->ncell_units[c0]; i++) {
+      int u = g->cell_units[c0][i];
+      for (int j = 0; j < g->len[u]; j++) {
+        int e = g->unit[u][j], dup = 0;
+        if (e == c0 || s->value[e] || logic_popcount(s->cand[e]) != 2)
+          continue;
+        for (int k = 0; k < nbi; k++)
+          dup |= bi[k] == e;
+        if (!dup)
+          bi[nbi++] = (uint16_t)e;
+      }
+    }
+    if (nbi < 2)
+      continue;
     for (int c1 = c0 + 1; c1 < g->ncells; c1++) {
       if (s->value[c1] || logic_popcount(s->cand[c1]) < 2)
         continue;
-      /* Bivalue cells seeing both: walk the peers of c0. */
+      /* Bivalue cells seeing both, at most APE_MAX_EXCL. */
       int ne = 0;
-      for (int i = 0; i < g->ncell_units[c0]; i++) {
-        int u = g->cell_units[c0][i];
-        for (int j = 0; j < g->len[u] && ne < APE_MAX_EXCL; j++) {
-          int e = g->unit[u][j], dup = 0;
-          if (e == c0 || e == c1 || s->value[e] ||
-              logic_popcount(s->cand[e]) != 2 || !logic_sees(g, e, c1))
-            continue;
-          for (int k = 0; k < ne; k++)
-            dup |= excl[k] == e;
-          if (!dup)
-            excl[ne++] = e;
-        }
-      }
+      for (int k = 0; k < nbi && ne < APE_MAX_EXCL; k++)
+        if (bi[k] != c1 && logic_sees(g, bi[k], c1))
+          excl[ne++] = bi[k];
       if (ne < 2)
         continue;
       bool see = logic_sees(g, c0, c1);

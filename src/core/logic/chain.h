@@ -27,7 +27,7 @@
  * What this does NOT do: search for patterns, choose a step, allocate. It
  * is bounded by CH_MAX_NODES nodes a run (a larger net is cut, which only
  * loses conclusions: what was reached is still implied). A struct ch_net is
- * about 47 KiB: keep one per finder call on the stack.
+ * about 57 KiB: keep one per finder call on the stack.
  */
 #ifndef SUDOKU_LOGIC_CHAIN_H
 #define SUDOKU_LOGIC_CHAIN_H
@@ -37,6 +37,7 @@
 #define CH_MAX_NODES 3072 /* nodes a run; 9x9 has at most 1458 */
 #define CH_HASH 8192      /* potential -> node map (16x16 maps directly) */
 #define CH_NONE 0xFFFFu
+#define CH_PEERS 4096 /* peer list entries (9x9: 81 x 20, 12x12: 144 x 28) */
 
 enum ch_flags {
   CH_X = 1u,         /* off -> on by a unit's last place */
@@ -72,12 +73,27 @@ struct ch_net {
   /* Dynamic working copy of the candidates and of cnt0. */
   uint32_t cur[SUDOKU_MAX_CELLS];
   uint8_t cnt[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
+  /* CH_LOCK: the values that lost a place in each unit since the last
+   * locked-candidates pass (a pair that lost none adds nothing again). */
+  uint32_t dirty[LOGIC_MAX_UNITS];
   uint16_t map[CH_HASH]; /* node index + 1, 0 = free */
+  /* Every cell's peers once each, in the order of a walk over its units
+   * (peer[pstart[c]..pstart[c + 1]) when npeer > 0; grids whose lists do
+   * not fit walk the units). */
+  int npeer;
+  uint16_t pstart[SUDOKU_MAX_CELLS + 1];
+  uint16_t peer[CH_PEERS];
   struct ch_node node[CH_MAX_NODES];
   int nnodes;
   int hit;            /* CH_STOP_SRC: node of the negation, else -1 */
   int conf_a, conf_b; /* first contradiction: the two nodes, else -1 */
   bool truncated;     /* the node cap cut the net */
+  bool stop;          /* a stop flag fired */
+  /* Static nets: grow only nodes of depth <= max_depth (the assumption is
+   * depth 0; -1, as ch_init sets it, = no bound). A node's complexity in
+   * a static net is its depth + 1, so a finder that needs a complexity
+   * below some bound sets it and loses nothing it could use. */
+  int max_depth;
   uint16_t stack[CH_MAX_NODES];         /* ch_ancestors' scratch */
   uint8_t seen[(CH_MAX_NODES + 7) / 8]; /* ch_ancestors' scratch */
 };

@@ -28,13 +28,52 @@ struct unary {
   bool from_off;  /* assume candidates false (placements) */
 };
 
+/* True when a chain of complexity cplx beats the best (rating best_r,
+ * complexity best_cplx). */
+static bool wins(int base, int cplx, int best_r, int best_cplx) {
+  int r = base + ch_length_rating(cplx);
+  return r < best_r || (r == best_r && cplx < best_cplx);
+}
+
+/* The largest complexity of a chain that would still win (the rating rises
+ * with the complexity, so a binary search); INT_MAX when nothing bounds
+ * it, below 2 when no chain can win. */
+static int max_cplx(int base, int best_r, int best_cplx) {
+  if (best_r == INT_MAX || wins(base, CH_MAX_NODES, best_r, best_cplx))
+    return INT_MAX;
+  int lo = 0, hi = CH_MAX_NODES; /* wins at lo (or lo = 0), not at hi */
+  while (hi - lo > 1) {
+    int mid = (lo + hi) / 2;
+    if (wins(base, mid, best_r, best_cplx))
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* The best chain rated below beat (0 = any). A static net's node has the
+ * complexity depth + 1, so once a chain is in hand (or beat is set) each
+ * net grows only as deep as a better chain could be: the same chain is
+ * found, with less work. The bound is used only where the node cap cannot
+ * cut a net (9x9 and smaller), so a bounded net holds exactly the nodes of
+ * the full one up to that depth. */
 static bool find_unary(const struct logic_state *s, struct sudoku_step *out,
-                       const struct unary *u) {
+                       const struct unary *u, unsigned beat) {
   struct ch_net net;
   const int n = s->geo.n;
   int best_r = INT_MAX, best_cplx = INT_MAX, best_pot = -1;
+  if (beat != 0) { /* only r < beat counts */
+    best_r = (int)beat;
+    best_cplx = 0;
+  }
   unsigned runs = 0;
   ch_init(&net, s, u->flags | CH_STOP_SRC);
+  bool bounded = 2 * s->geo.ncells * n <= CH_MAX_NODES;
+  int limit = bounded ? max_cplx(u->base, best_r, best_cplx) : INT_MAX;
+  if (limit < 2)
+    return false; /* a chain has two nodes at least */
+  net.max_depth = limit == INT_MAX ? -1 : limit - 2;
   for (int c = 0; c < s->geo.ncells; c++) {
     if (s->value[c] || __builtin_popcount(s->cand[c]) < 2)
       continue;
@@ -54,12 +93,20 @@ static bool find_unary(const struct logic_state *s, struct sudoku_step *out,
           best_r = r;
           best_cplx = cplx;
           best_pot = ch_pot(n, c, v, on);
+          if (bounded) {
+            limit = max_cplx(u->base, best_r, best_cplx);
+            if (limit < 2)
+              goto done;
+            net.max_depth = limit - 2;
+          }
         }
       }
     }
   }
+done:
   if (best_pot < 0)
     return false;
+  net.max_depth = -1;
   ch_run(&net, best_pot);
   ch_step_begin(out, u->tech, best_r);
   int c = ch_cell(n, best_pot), v = ch_value(n, best_pot);
@@ -78,7 +125,11 @@ static bool loop_or_chain(const struct logic_state *s, struct sudoku_step *out,
                           const struct unary *u) {
   struct sudoku_step spare;
   bool loop = ch_cycle(s, out, cycle_flags, u->tech, cycle_base);
-  if (!find_unary(s, &spare, u))
+  /* the chain must beat the loop, and what logic_next holds */
+  unsigned beat = s->beat;
+  if (loop && (beat == 0 || out->rating < beat))
+    beat = out->rating;
+  if (!find_unary(s, &spare, u, beat))
     return loop;
   if (!loop || spare.rating < out->rating)
     *out = spare;
@@ -114,5 +165,5 @@ bool logic_find_FORCING_CHAIN(const struct logic_state *s,
                               struct sudoku_step *out) {
   static const struct unary u = {SUDOKU_TECH_FORCING_CHAIN, CH_X | CH_Y, 70,
                                  false, true};
-  return find_unary(s, out, &u);
+  return find_unary(s, out, &u, s->beat);
 }

@@ -19,6 +19,7 @@
  * does NOT do: grouped nodes, discontinuous loops (chains.c covers those as
  * chains from the eliminated candidate).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "chain.h"
@@ -28,6 +29,8 @@
 #define CYC_MIXED_LEN 10   /* mixed loops branch more: shorter, cheaper */
 #define CYC_MIXED_BUDGET 30000L
 #define CAND_WORDS ((SUDOKU_MAX_CELLS * SUDOKU_MAX_N + 31) / 32)
+#define CYC_MEMO 1024 /* candidates whose strong partners are memoised */
+#define CYC_LINKS (LOGIC_MAX_CELL_UNITS + 1)
 
 struct cyc {
   const struct logic_state *s;
@@ -40,6 +43,13 @@ struct cyc {
   long budget;
   bool mixed_found;
   struct sudoku_step *out;
+  /* Strong partners of each candidate, found at its first visit (the
+   * search asks again at every visit): nto 0xFF = not yet; for grids of
+   * at most CYC_MEMO candidates (9x9), else found each time. */
+  bool memo;
+  uint8_t nto[CYC_MEMO];
+  uint16_t to[CYC_MEMO][CYC_LINKS];
+  uint8_t to_unit[CYC_MEMO][CYC_LINKS];
 };
 
 static bool has(const struct cyc *y, int x) {
@@ -93,7 +103,8 @@ static int weak(const struct cyc *y, int a, int b) {
   return -1;
 }
 
-/* The loop's eliminations into out; returns how many. */
+/* The loop's eliminations into out; returns how many. Without out (the
+ * search asking whether there is any), stops at the first. */
 static int eliminations(struct cyc *y) {
   const struct logic_state *s = y->s;
   int n = y->n, found = 0;
@@ -104,8 +115,9 @@ static int eliminations(struct cyc *y) {
       for (uint32_t m = s->cand[ca]; m; m &= m - 1) {
         int w = __builtin_ctz(m);
         if (w != a % n && w != b % n && !has(y, ca * n + w) &&
-            (y->out == NULL || logic_step_elim(y->out, ca, w + 1)))
-          found++;
+            (y->out == NULL || logic_step_elim(y->out, ca, w + 1)) &&
+            (++found, y->out == NULL))
+          return found;
       }
       continue;
     }
@@ -113,8 +125,9 @@ static int eliminations(struct cyc *y) {
       if (c != ca && c != cb && ((s->cand[c] >> (v - 1)) & 1) &&
           !has(y, c * n + v - 1) && logic_sees(&s->geo, c, ca) &&
           logic_sees(&s->geo, c, cb) &&
-          (y->out == NULL || logic_step_elim(y->out, c, v)))
-        found++;
+          (y->out == NULL || logic_step_elim(y->out, c, v)) &&
+          (++found, y->out == NULL))
+        return found;
   }
   return found;
 }
@@ -126,9 +139,25 @@ static bool dfs(struct cyc *y, int d) {
     return false;
   int x = y->path[d];
   if (d % 2 == 0) { /* next: a strong link */
-    int to[LOGIC_MAX_CELL_UNITS + 1];
-    uint8_t unit[LOGIC_MAX_CELL_UNITS + 1];
-    int k = strong(y, x, to, unit);
+    int to[CYC_LINKS];
+    uint8_t unit[CYC_LINKS];
+    int k;
+    if (y->memo && y->nto[x] != 0xFF) {
+      k = y->nto[x];
+      for (int i = 0; i < k; i++) {
+        to[i] = y->to[x][i];
+        unit[i] = y->to_unit[x][i];
+      }
+    } else {
+      k = strong(y, x, to, unit);
+      if (y->memo) {
+        y->nto[x] = (uint8_t)k;
+        for (int i = 0; i < k; i++) {
+          y->to[x][i] = (uint16_t)to[i];
+          y->to_unit[x][i] = unit[i];
+        }
+      }
+    }
     for (int i = 0; i < k; i++) {
       if (to[i] < y->path[0] || has(y, to[i]))
         continue;
@@ -195,7 +224,7 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
                        unsigned flags, enum sudoku_technique tech, int base) {
   struct ch_net net;
   struct cyc y;
-  memset(&y, 0, sizeof y);
+  memset(&y, 0, offsetof(struct cyc, nto));
   ch_init(&net, s, 0);
   y.s = s;
   y.net = &net;
@@ -205,7 +234,15 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
   y.budget = mixed ? CYC_MIXED_BUDGET : CYC_BUDGET;
   int ncand = s->geo.ncells * y.n,
       max_len = mixed ? CYC_MIXED_LEN : CYC_MAX_LEN;
-  for (y.len = 4; y.len <= max_len; y.len += 2)
+  y.memo = ncand <= CYC_MEMO;
+  if (y.memo)
+    memset(y.nto, 0xFF, sizeof y.nto[0] * (size_t)ncand);
+  for (y.len = 4; y.len <= max_len; y.len += 2) {
+    /* Longer loops rate no lower: once one cannot beat what logic_next
+     * holds, none can (and the chain finder after us sees the same
+     * bound), so stop as the whole search would lose anyway. */
+    if (s->beat != 0 && base + ch_length_rating(y.len) >= (int)s->beat)
+      break;
     for (int x = 0; x < ncand; x++) {
       if (!((s->cand[x / y.n] >> (x % y.n)) & 1))
         continue;
@@ -242,6 +279,7 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
       }
       return true;
     }
+  }
   return false;
 }
 

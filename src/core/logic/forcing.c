@@ -13,7 +13,7 @@
  * call on a hard 9x9, read against the deadline every 8 nets. Conclusions
  * common to branches are kept as bitsets of potentials (4 KiB at 25x25);
  * branches are run again only to weigh a conclusion, so one net is alive
- * at a time (the whole search is about 85 KiB of stack). What this does NOT do:
+ * at a time (the whole search is about 95 KiB of stack). What this does NOT do:
  * nested chains (a chain inside a chain) or guessing.
  */
 #include <limits.h>
@@ -49,7 +49,8 @@ struct search {
   const struct logic_state *s;
   const struct multi *m;
   struct ch_net net;
-  struct best best;
+  struct best best; /* starts at logic_next's beat: only better counts */
+  bool found;       /* best is a conclusion */
   unsigned runs;
   bool late;
   uint32_t acc[POT_WORDS], tmp[POT_WORDS], cellacc[POT_WORDS];
@@ -65,8 +66,10 @@ struct search {
 
 static void offer(struct search *q, struct best b) {
   b.r = q->m->base + ch_length_rating(b.cplx);
-  if (b.r < q->best.r || (b.r == q->best.r && b.cplx < q->best.cplx))
+  if (b.r < q->best.r || (b.r == q->best.r && b.cplx < q->best.cplx)) {
     q->best = b;
+    q->found = true;
+  }
 }
 
 /* Runs the net from pot; false when the deadline passed. */
@@ -149,10 +152,15 @@ static void weigh(struct search *q, const int *src, int nsrc, int skip,
   for (int k = 0; k < nsrc; k++) {
     if (!run(q, src[k]))
       return;
+    bool hope = false; /* a sum only grows: stop once none can win */
     for (int t = 0; t < ns; t++) {
       int i = ch_find(&q->net, surv[t]);
       cplx[t] += i >= 0 ? ch_ancestors(&q->net, i) : 1000;
+      int r = q->m->base + ch_length_rating(cplx[t]);
+      hope |= r < q->best.r || (r == q->best.r && cplx[t] < q->best.cplx);
     }
+    if (!hope)
+      return;
   }
   for (int t = 0; t < ns; t++) {
     b.target = surv[t];
@@ -168,9 +176,17 @@ static bool intersect(struct search *q, const int *src, int nsrc) {
     const uint32_t *bits = branch(q, src[k]);
     if (bits == NULL)
       return false;
-    uint32_t any = 0;
-    for (int w = 0; w < q->words; w++)
-      any |= q->acc[w] = k == 0 ? bits[w] : q->acc[w] & bits[w];
+    /* restrict and one loop a case, so that the compiler can vectorise:
+     * this runs for every place set of every unit */
+    uint32_t any = 0, *restrict acc = q->acc;
+    const uint32_t *restrict b = bits;
+    const int words = q->words;
+    if (k == 0)
+      for (int w = 0; w < words; w++)
+        any |= acc[w] = b[w];
+    else
+      for (int w = 0; w < words; w++)
+        any |= acc[w] &= b[w];
     if (!any)
       return false;
   }
@@ -269,6 +285,11 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
   q.runs = 0;
   q.late = false;
   q.best.r = q.best.cplx = INT_MAX;
+  if (s->beat != 0) { /* rated >= beat would be dropped: not even weighed */
+    q.best.r = (int)s->beat;
+    q.best.cplx = 0;
+  }
+  q.found = false;
   q.words = (2 * g->ncells * n + 31) / 32;
   q.ncached = 0;
   q.cache_on = m->regions && g->ncells * n <= CACHE_CANDS;
@@ -296,7 +317,7 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
       if (intersect(&q, src, k))
         weigh(&q, src, k, -1, (struct best){0, 0, K_REGION, 0, 0, u, v, 0});
     }
-  if (q.late || q.best.r == INT_MAX)
+  if (q.late || !q.found)
     return false;
   conclude(&q, out);
   return true;

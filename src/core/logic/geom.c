@@ -32,16 +32,6 @@ void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
     }
 }
 
-bool logic_sees(const struct logic_geom *geo, int a, int b) {
-  if (a == b)
-    return false;
-  for (int i = 0; i < geo->ncell_units[a]; i++)
-    for (int j = 0; j < geo->ncell_units[b]; j++)
-      if (geo->cell_units[a][i] == geo->cell_units[b][j])
-        return true;
-  return false;
-}
-
 /* Removes value v from the candidates of every peer of cell c. */
 static void remove_from_peers(struct logic_state *s, int c, int v) {
   uint32_t bit = 1u << (v - 1);
@@ -57,6 +47,7 @@ bool logic_state_init(struct logic_state *s, const sudoku_grid *g) {
   logic_geom_init(&s->geo, g->box_rows, g->box_cols);
   s->unique = false;
   s->deadline_ns = 0;
+  s->beat = 0;
   uint32_t all = g->n >= 32 ? ~0u : (1u << g->n) - 1;
   for (int c = 0; c < s->geo.ncells; c++) {
     s->value[c] = g->cell[c];

@@ -32,8 +32,18 @@ struct logic_geom {
  * sudoku_logic.h). */
 void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols);
 
-/* True when cells a != b share a unit. O(units of a cell). */
-bool logic_sees(const struct logic_geom *geo, int a, int b);
+/* True when cells a != b share a unit. O(units of a cell squared); inline
+ * because the pattern finders ask it in their inner loops. */
+static inline bool logic_sees(const struct logic_geom *geo, int a, int b) {
+  if (a == b)
+    return false;
+  const uint8_t *ua = geo->cell_units[a], *ub = geo->cell_units[b];
+  for (int i = 0; i < geo->ncell_units[a]; i++)
+    for (int j = 0; j < geo->ncell_units[b]; j++)
+      if (ua[i] == ub[j])
+        return true;
+  return false;
+}
 
 /* What a finder reads. value[c] is 0 for an empty cell; cand[c] is the mask
  * of an empty cell (0 for a filled one). */
@@ -41,7 +51,12 @@ struct logic_state {
   struct logic_geom geo;
   uint8_t value[SUDOKU_MAX_CELLS];
   uint32_t cand[SUDOKU_MAX_CELLS];
-  bool unique;          /* exactly one solution: uniqueness techniques ok */
+  bool unique; /* exactly one solution: uniqueness techniques ok */
+  /* Set by logic_next for each finder: a step matters only when it rates
+   * below beat (x10), since a better one is already in hand; 0 = any. A
+   * finder may return false rather than a step rated >= beat, and uses it
+   * to cut its search (logic_next would drop such a step anyway). */
+  unsigned beat;
   uint64_t deadline_ns; /* absolute core_now_ns() time; 0 = none */
 };
 
@@ -83,7 +98,7 @@ void logic_apply(struct logic_state *s, const struct sudoku_step *step);
  * when no technique (within max_rating) applies, SUDOKU_DEADLINE when
  * s->deadline_ns passed before a step was found.
  */
-enum sudoku_status logic_next(const struct logic_state *s, unsigned max_rating,
+enum sudoku_status logic_next(struct logic_state *s, unsigned max_rating,
                               struct sudoku_step *out);
 
 /* The absolute core_now_ns() deadline of limits (0 = none; limits may be

@@ -8,7 +8,6 @@
  * values with exactly one place), O(units x n): the finder run most, once
  * a step.
  */
-#include <string.h>
 
 #include "logic.h"
 
@@ -34,20 +33,16 @@ static int place_of(const struct logic_state *s, int u, uint32_t bit) {
  * adds one to its units), cheaper than reading every unit. */
 static bool full_house(const struct logic_state *s, struct sudoku_step *out) {
   const struct logic_geom *geo = &s->geo;
-  uint8_t empty[LOGIC_MAX_UNITS];
-  memset(empty, 0, geo->nunits);
-  for (int c = 0; c < geo->ncells; c++)
-    if (s->value[c] == 0)
-      for (int i = 0; i < geo->ncell_units[c]; i++)
-        empty[geo->cell_units[c][i]]++;
   for (int i = 0; i < geo->nunits; i++) {
-    int u = logic_unit_order(geo, i);
-    if (empty[u] != 1)
-      continue;
-    int cell = -1;
-    for (int j = 0; j < geo->len[u] && cell < 0; j++)
-      if (s->value[geo->unit[u][j]] == 0)
+    int u = logic_unit_order(geo, i), cell = -1, empty = 0;
+    /* a unit's scan stops at its second empty cell: usually at once */
+    for (int j = 0; j < geo->len[u] && empty < 2; j++)
+      if (s->value[geo->unit[u][j]] == 0) {
         cell = geo->unit[u][j];
+        empty++;
+      }
+    if (empty != 1)
+      continue;
     uint32_t m = s->cand[cell];
     if (logic_popcount(m) != 1)
       continue;

@@ -99,7 +99,7 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
 
 /* ---- The next step ----------------------------------------------------- */
 
-enum sudoku_status logic_next(const struct logic_state *s, unsigned max_rating,
+enum sudoku_status logic_next(struct logic_state *s, unsigned max_rating,
                               struct sudoku_step *out) {
   /* Two buffers, *out and a local one: a finder writes into the spare
    * one, which becomes the best when it wins. The first finder writes
@@ -113,7 +113,10 @@ enum sudoku_status logic_next(const struct logic_state *s, unsigned max_rating,
       break;
     if (s->deadline_ns != 0 && core_now_ns() >= s->deadline_ns)
       break;
-    if (!techs[t].find(s, spare))
+    s->beat = best != NULL ? best->rating : 0;
+    bool found = techs[t].find(s, spare);
+    s->beat = 0;
+    if (!found)
       continue;
     if (max_rating != 0 && spare->rating > max_rating)
       continue;
