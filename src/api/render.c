@@ -23,7 +23,7 @@ void api_add_int(cJSON *o, const char *name, uint64_t v) {
   cJSON_AddRawToObject(o, name, p);
 }
 
-void api_rows_text(const sudoku_grid *g, char *buf) {
+size_t api_rows_text(const sudoku_grid *g, char *buf) {
   int n = g->n;
   size_t len = 0;
   buf[len++] = '[';
@@ -43,6 +43,7 @@ void api_rows_text(const sudoku_grid *g, char *buf) {
   }
   buf[len++] = ']';
   buf[len] = '\0';
+  return len;
 }
 
 void api_line_text(const sudoku_grid *g, char *buf) {
