@@ -61,37 +61,38 @@ void api_buf_uint(struct api_buf *b, uint64_t v) {
 
 /* cJSON's escapes: the two-character ones for " \ \b \f \n \r \t, \u00xx
  * (lower-case hex) for the other bytes below 0x20; every other byte,
- * UTF-8 included, as it is. */
+ * UTF-8 included, as it is. Runs of plain bytes are copied at once, and
+ * room is asked for what is written, not for the worst case. */
+static bool plain(unsigned char c) {
+  return c >= 0x20 && c != '"' && c != '\\';
+}
+
 void api_buf_string(struct api_buf *b, const char *s, size_t n) {
   static const char hex[] = "0123456789abcdef";
-  char *w = api_buf_room(b, n * 6 + 2);
-  if (w == NULL)
-    return;
-  *w++ = '"';
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    const char *two = c == '"'    ? "\\\""
-                      : c == '\\' ? "\\\\"
-                      : c == '\b' ? "\\b"
-                      : c == '\f' ? "\\f"
-                      : c == '\n' ? "\\n"
-                      : c == '\r' ? "\\r"
-                      : c == '\t' ? "\\t"
+  api_buf_lit(b, "\"");
+  for (size_t i = 0; i < n;) {
+    size_t run = i;
+    while (run < n && plain((unsigned char)s[run]))
+      run++;
+    api_buf_mem(b, s + i, run - i);
+    if (run == n)
+      break;
+    unsigned char c = (unsigned char)s[run];
+    char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+    const char *two = c == '"'    ? "\""
+                      : c == '\\' ? "\\"
+                      : c == '\b' ? "b"
+                      : c == '\f' ? "f"
+                      : c == '\n' ? "n"
+                      : c == '\r' ? "r"
+                      : c == '\t' ? "t"
                                   : NULL;
-    if (two != NULL) {
-      *w++ = two[0];
-      *w++ = two[1];
-    } else if (c < 0x20) {
-      memcpy(w, "\\u00", 4);
-      w[4] = hex[c >> 4];
-      w[5] = hex[c & 15];
-      w += 6;
-    } else {
-      *w++ = (char)c;
-    }
+    if (two != NULL)
+      esc[1] = two[0];
+    api_buf_mem(b, esc, two != NULL ? 2 : 6);
+    i = run + 1;
   }
-  *w++ = '"';
-  b->len = (size_t)(w - b->p);
+  api_buf_lit(b, "\"");
 }
 
 void api_buf_cjson(struct api_buf *b, const cJSON *item) {
