@@ -208,6 +208,29 @@ START_TEST(lone_puzzle_reads_as_the_tree_does) {
 }
 END_TEST
 
+/* Every proper prefix of a lone-puzzle body, in a buffer of exactly its
+ * size (so that ASan sees a read past it): invalid JSON, never an answer. */
+START_TEST(lone_puzzle_prefixes_are_refused) {
+  static const char full[] = " { \"puzzle\" : \"" CLASSIC "\" } ";
+  size_t n = (size_t)_i;
+  char *body = malloc(n > 0 ? n : 1);
+  ck_assert_ptr_nonnull(body);
+  memcpy(body, full, n);
+  struct api_limits lim = {API_DEFAULT_MAX_PUZZLES, 0, 0};
+  struct api_input in = {"application/json", body, n, NULL, NULL, NULL, 0};
+  struct api_response r;
+  api_handle(api_endpoint_find("solve"), &lim, &in, &r);
+  /* The last two bytes are whitespace: those prefixes are whole. */
+  if (n >= sizeof full - 2)
+    ck_assert_int_eq(r.status, 200);
+  else
+    ck_assert_msg(r.status == 400 && strstr(r.body, "invalid-json") != NULL,
+                  "prefix %zu: %d %s", n, r.status, r.body);
+  api_response_free(&r);
+  free(body);
+}
+END_TEST
+
 void api_add_json_write(Suite *s) {
   TCase *tc = tcase_create("json_write");
   tcase_add_loop_test(tc, string_escapes_like_cjson, 1, 256);
@@ -217,5 +240,7 @@ void api_add_json_write(Suite *s) {
                       (int)(sizeof answers / sizeof answers[0]));
   tcase_add_loop_test(tc, lone_puzzle_reads_as_the_tree_does, 0,
                       (int)(sizeof same / sizeof same[0]));
+  tcase_add_loop_test(tc, lone_puzzle_prefixes_are_refused, 0,
+                      (int)strlen(" { \"puzzle\" : \"" CLASSIC "\" } ") + 1);
   suite_add_tcase(s, tc);
 }

@@ -347,9 +347,12 @@ static bool json_space(char c) {
 }
 
 /* Skips JSON whitespace from i; then, if the bytes there are lit (n bytes),
- * skips them too. Returns the new offset, or len + 1 on a mismatch. */
+ * skips them too. Returns the new offset, or len + 1 on a mismatch (and
+ * for an i past len: a mismatch stays one). */
 static size_t expect(const char *b, size_t len, size_t i, const char *lit,
                      size_t n) {
+  if (i > len)
+    return len + 1;
   while (i < len && json_space(b[i]))
     i++;
   return len - i >= n && memcmp(b + i, lit, n) == 0 ? i + n : len + 1;
