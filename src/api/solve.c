@@ -177,14 +177,34 @@ static const char *answer_outcome(const struct answer *a) {
  * "solution" ... "time_us", in that order. */
 static void solution_members(struct api_buf *b, const sudoku_grid *p,
                              const struct answer *a, uint32_t max_solutions) {
-  char line[SUDOKU_TEXT_MAX];
+  size_t cells = (size_t)a->solution.n * a->solution.n;
   api_buf_lit(b, "\"solution\":");
   char *w = api_buf_room(b, API_ROWS_BYTES(a->solution.n));
   if (w != NULL)
     b->len += api_rows_text(&a->solution, w);
-  api_line_text(&a->solution, line);
+  /* The line's symbols ('1'-'9', 'A'-'Z', '.') need no escape: written in
+   * place between its quotes, its newline dropped, and only escaped if a
+   * byte ever did need it. */
   api_buf_lit(b, ",\"line\":");
-  api_buf_string(b, line, strlen(line));
+  w = api_buf_room(b, cells + 3);
+  if (w != NULL) {
+    size_t len = sudoku_write_line(&a->solution, w + 1, cells + 2);
+    len = len > cells + 1 ? cells + 1 : len; /* cut: never, cells + 2 fit */
+    len -= len > 0 && w[len] == '\n';
+    size_t plain = 0;
+    while (plain < len && w[1 + plain] >= 0x20 && w[1 + plain] != '"' &&
+           w[1 + plain] != '\\')
+      plain++;
+    if (plain == len) {
+      w[0] = '"';
+      w[len + 1] = '"';
+      b->len += len + 2;
+    } else {
+      char line[SUDOKU_TEXT_MAX];
+      memcpy(line, w + 1, len);
+      api_buf_string(b, line, len);
+    }
+  }
   /* unique is known once a second solution is found, or when a search
    * allowed to find one completed without it. */
   if (a->stats.solutions >= 2)
