@@ -84,6 +84,10 @@ $(BUILD)/src/main.o: src/main.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Isrc -c $< -o $@
 
+$(BUILD)/src/cli/%.o: src/cli/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -c $< -o $@
+
 $(BUILD)/src/config.o: src/config.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Isrc -c $< -o $@
@@ -94,7 +98,7 @@ $(BUILD)/libsudoku.a: $(CORE_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(SUDOKU): $(CLI_OBJ) $(BUILD)/libsudoku.a
+$(SUDOKU): $(CLI_OBJ) $(BUILD)/src/read_all.o $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -pthread -lm -o $@
 
 # The web page, built into the binary.
@@ -105,7 +109,8 @@ $(BUILD)/gen/page.c: web/index.html scripts/embed.sh
 $(BUILD)/gen/page.o: $(BUILD)/gen/page.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(SUDOKUD): $(BUILD)/src/main.o $(BUILD)/src/config.o $(HTTP_OBJ) $(API_OBJ) \
+$(SUDOKUD): $(BUILD)/src/main.o $(BUILD)/src/config.o $(BUILD)/src/read_all.o \
+  $(HTTP_OBJ) $(API_OBJ) \
   $(BUILD)/gen/page.o $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(MHD_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
 
@@ -326,7 +331,7 @@ deb-test:
 # ---- end of installing ----
 
 # Every C file of the project, at any depth under src/.
-FORMAT_FILES = $(wildcard include/*.h src/*.c src/*/*.c src/*/*.h src/*/*/*.c \
+FORMAT_FILES = $(wildcard include/*.h src/*.c src/*.h src/*/*.c src/*/*.h src/*/*/*.c \
   src/*/*/*.h tests/*.c tests/*.h tests/fuzz/*.c bench/*.c examples/*.c)
 format:
 	clang-format -i $(FORMAT_FILES)
@@ -337,4 +342,5 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(CORE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(API_OBJ:.o=.d) \
-  $(HTTP_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/src/config.d
+  $(HTTP_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/src/config.d \
+  $(BUILD)/src/read_all.d

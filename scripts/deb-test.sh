@@ -23,55 +23,18 @@ IMAGE=docker.io/library/debian:bookworm-slim
 PUZZLE=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 SOLUTION=534678912672195348198342567859761423426853791713924856961537284287419635345286179
 
-t0=$(date +%s)
-step() { echo "== $* ($(($(date +%s) - t0)) s)"; }
-fail() {
-  echo "deb-test: FAIL: $*" >&2
-  exit 1
-}
+TEST=deb-test
+# shellcheck source=scripts/podman-lib.sh
+. scripts/podman-lib.sh
+podman_setup
+in_box() { timeout "${TIMEOUT:-120}" podman exec "$NAME" "$@" </dev/null; }
+in_box_stdin() { timeout 60 podman exec -i "$NAME" "$@"; }
 
-step "tools"
-sh scripts/deps.sh podman buildah runc debootstrap uidmap slirp4netns curl ||
-  fail "missing packages (see above)"
 if ! ls "$BUILD"/deb/sudokud_*.deb >/dev/null 2>&1; then
   step "make deb"
   BUILD=$BUILD bash scripts/deb.sh || fail "make deb"
 fi
 debs=$(cd "$BUILD/deb" && ls sudokud_*.deb libsudoku0_*.deb libsudoku-dev_*.deb)
-
-# The settings of docker-test.sh (RECIPES section 5): runc, cgroupfs,
-# explicit ulimits.
-tmp=$(mktemp -d /tmp/deb-test.XXXXXX)
-cat >"$tmp/containers.conf" <<'CONF'
-[containers]
-default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
-[engine]
-runtime = "runc"
-cgroup_manager = "cgroupfs"
-events_logger = "file"
-CONF
-export CONTAINERS_CONF=$tmp/containers.conf
-started=0
-cleanup() {
-  rc=$?
-  if [ "$started" -eq 1 ]; then
-    timeout 30 podman rm -f -t 0 "$NAME" >/dev/null 2>&1 || true
-  fi
-  rm -rf "$tmp"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-in_box() { timeout "${TIMEOUT:-120}" podman exec "$NAME" "$@" </dev/null; }
-in_box_stdin() { timeout 60 podman exec -i "$NAME" "$@"; }
-
-timeout 30 podman rm -f -t 0 "$NAME" >/dev/null 2>&1 || true
-if curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$PORT/"; then
-  fail "port $PORT already answers on this machine; set DEB_TEST_PORT"
-fi
-
-step "base image"
-bash scripts/docker-base.sh || fail "cannot make the $IMAGE base image"
 
 step "a clean container"
 cp "$BUILD"/deb/*.deb "$tmp/"

@@ -20,59 +20,14 @@ MAX_BYTES=$((100 * 1000 * 1000)) # 100 MB
 PUZZLE=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 SOLUTION=534678912672195348198342567859761423426853791713924856961537284287419635345286179
 
-t0=$(date +%s)
-step() { echo "== $* ($(($(date +%s) - t0)) s)"; }
-fail() {
-  echo "docker-test: FAIL: $*" >&2
-  exit 1
-}
-
-step "tools"
-sh scripts/deps.sh podman buildah runc debootstrap uidmap slirp4netns curl ||
-  fail "missing packages (see above)"
-
-# crun refuses this VM's hybrid cgroups and the VM lacks CAP_SYS_RESOURCE:
-# runc, cgroupfs and explicit ulimits (RECIPES §5).
-tmp=$(mktemp -d /tmp/docker-test.XXXXXX)
-cat >"$tmp/containers.conf" <<'EOF'
-[containers]
-default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
-[engine]
-runtime = "runc"
-cgroup_manager = "cgroupfs"
-events_logger = "file"
-EOF
-export CONTAINERS_CONF=$tmp/containers.conf
-
-started=0
-cleanup() {
-  rc=$?
-  if [ "$started" -eq 1 ]; then
-    if [ "$rc" -ne 0 ]; then
-      echo "-- last lines of the container log:" >&2
-      timeout 20 podman logs --tail 30 "$NAME" >&2 || true
-    fi
-    timeout 30 podman rm -f -t 0 "$NAME" >/dev/null 2>&1 || true
-  fi
-  wait
-  rm -rf "$tmp"
-  exit "$rc"
-}
-trap cleanup EXIT
+TEST=docker-test
+# shellcheck source=scripts/podman-lib.sh
+. scripts/podman-lib.sh
+podman_setup
 
 # Without systemd, podman logs an error each time it would add or remove the
 # healthcheck timer; harmless (`podman healthcheck run` still works): hidden.
 quiet() { "$@" 2> >(grep -v 'unable to get systemd connection' >&2); }
-trap 'exit 130' INT TERM
-
-# A container of an earlier, interrupted run would hold the name and port.
-timeout 30 podman rm -f -t 0 "$NAME" >/dev/null 2>&1 || true
-if curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$PORT/"; then
-  fail "port $PORT already answers on this machine; set DOCKER_TEST_PORT"
-fi
-
-step "base image"
-bash scripts/docker-base.sh || fail "cannot make the debian:bookworm-slim base image"
 
 step "podman build -t $IMAGE (runs make test inside)"
 timeout 1500 podman build --pull=never --format docker --network host \

@@ -9,6 +9,9 @@
 #     server running under memcheck). Errors and definite leaks fail. The
 #     corpus suite is left out (VALGRIND_SUITES lists the suites run): its
 #     ~120,000 solves add ~2 minutes here and `make asan` runs them already.
+#     A SUITE:CASE entry runs one test case of a suite: the logic suite's
+#     soundness walks and the chains suite's whole paths (a minute natively,
+#     most of an hour under memcheck) are left to `make asan` the same way.
 #  2. ThreadSanitizer: sudokud and the runner built with -fsanitize=thread
 #     (build/tsan/), the HTTP suite against it. Every report is written to
 #     build/tsan/reports/ and any report fails, whatever the tests said.
@@ -16,7 +19,7 @@
 #
 # usage: scripts/sanitize.sh [valgrind|tsan]...   (default: both)
 #        env: TSAN_CC (default clang, else cc), VALGRIND_SUITES (default
-#        "grid solve format cli api http"; add corpus for the whole suite)
+#        "grid solve format cli api http ..." below; SUITE:CASE picks a case)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 steps=${*:-valgrind tsan}
@@ -51,17 +54,24 @@ WRAP
     chmod +x "$b/vg-$prog"
   done
   # check 0.15 has CK_RUN_SUITE but no way to exclude one: one run a suite.
-  local suites=${VALGRIND_SUITES:-grid solve format cli api http}
-  local rc=0 s
+  local suites=${VALGRIND_SUITES:-grid solve format cli api http ops
+    toolkit http_toolkit cli_logic cli_generate generate logic:api
+    logic:techniques chains:steps}
+  local rc=0 s tc
   echo "== valgrind: suites $suites"
   for s in $suites; do
+    tc=""
+    if [ "${s#*:}" != "$s" ]; then
+      tc=${s#*:}
+      s=${s%%:*}
+    fi
     # The http suite times its clients (5 answers in 0.9 s while a slow
     # solve runs): there only the server runs under memcheck, the runner
     # natively, or the runner's own slowdown fails that timing.
-    local runner="$vg --log-file=$logs/check.$s.%p.log"
-    [ "$s" = http ] && runner=""
+    local runner="$vg --log-file=$logs/check.$s${tc:+.$tc}.%p.log"
+    case $s in http | http_toolkit) runner="" ;; esac
     # shellcheck disable=SC2086
-    CK_FORK=no CK_RUN_SUITE=$s SUDOKU_BIN="$b/vg-sudoku" \
+    env CK_FORK=no CK_RUN_SUITE=$s ${tc:+CK_RUN_CASE=$tc} SUDOKU_BIN="$b/vg-sudoku" \
       SUDOKUD_BIN="$b/vg-sudokud" timeout 900 $runner \
       "$b/check_sudoku" || rc=$?
   done

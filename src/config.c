@@ -44,6 +44,8 @@ static const struct opt opts[] = {
      "solve time per /solve request (default 2000)"},
     {"queue", "QUEUE", OPT_UINT, HTTP_OFF(queue), 0, 1000000,
      "requests waiting for a worker before 503 (default 64)"},
+    {"client-jobs", "CLIENT_JOBS", OPT_UINT, HTTP_OFF(client_jobs), 0, 1000000,
+     "one client's requests at workers before 429; 0 = any (default queue/2)"},
     {"max-connections", "MAX_CONNECTIONS", OPT_UINT, HTTP_OFF(max_connections),
      1, 1000000, "open connections (default 1024)"},
     {"timeout-s", "TIMEOUT_S", OPT_UINT, HTTP_OFF(timeout_s), 0, 86400,
@@ -57,7 +59,9 @@ static const struct opt opts[] = {
     {"openapi", "OPENAPI", OPT_STR, offsetof(struct config, openapi_path), 0, 0,
      "file served at /openapi.yaml (default ./openapi.yaml)"},
     {"trusted-proxies", "TRUSTED_PROXIES", OPT_STR, HTTP_OFF(trusted_proxies),
-     0, 0, "proxy addresses whose X-Forwarded-For is logged (default none)"},
+     0, 0,
+     "proxy addresses or CIDR ranges whose X-Forwarded-For names the "
+     "client (default none)"},
 };
 #define OPT_COUNT (sizeof opts / sizeof opts[0])
 

@@ -30,8 +30,8 @@ typedef const char *(*config_getenv_fn)(const char *name, void *ctx);
  * bad flag, value or combination (one line on err naming it). Strings in
  * cfg point into argv or the environment.
  */
-int config_load(struct config *cfg, int argc, char **argv,
-                config_getenv_fn env, void *env_ctx, FILE *out, FILE *err);
+int config_load(struct config *cfg, int argc, char **argv, config_getenv_fn env,
+                void *env_ctx, FILE *out, FILE *err);
 
 /* The --help text. */
 void config_usage(FILE *out);

@@ -21,6 +21,7 @@
 
 #include "config.h"
 #include "http/http.h"
+#include "read_all.h"
 #include "sudoku.h"
 
 #define MAIN_OPENAPI_MAX (16u << 20) /* bytes of openapi.yaml read */
@@ -34,39 +35,6 @@ static const char *main_getenv(const char *name, void *ctx) {
 /* ---- openapi.yaml -------------------------------------------------------- */
 
 /* Reads a whole file into a malloc'd buffer, or returns NULL. */
-static char *main_read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  if (f == NULL)
-    goto fail;
-  for (;;) {
-    if (n == cap) {
-      cap = cap ? 2 * cap : 16384;
-      if (cap > MAIN_OPENAPI_MAX)
-        goto fail;
-      char *p = realloc(buf, cap);
-      if (p == NULL)
-        goto fail;
-      buf = p;
-    }
-    size_t got = fread(buf + n, 1, cap - n, f);
-    n += got;
-    if (got == 0)
-      break;
-  }
-  if (ferror(f))
-    goto fail;
-  fclose(f);
-  *len = n;
-  return buf;
-
-fail:
-  if (f != NULL)
-    fclose(f);
-  free(buf);
-  return NULL;
-}
 
 /* The --openapi file, else ./openapi.yaml, else next to the binary:
  * ../share/sudokud/openapi.yaml (make install) or ../openapi.yaml
@@ -74,13 +42,13 @@ fail:
  * route answers 404. */
 static char *main_load_openapi(const char *given, size_t *len) {
   if (given != NULL) {
-    char *buf = main_read_file(given, len);
+    char *buf = read_all_file(given, MAIN_OPENAPI_MAX, len);
     if (buf == NULL)
       fprintf(stderr, "sudokud: cannot read %s; /openapi.yaml will be 404\n",
               given);
     return buf;
   }
-  char *buf = main_read_file("openapi.yaml", len);
+  char *buf = read_all_file("openapi.yaml", MAIN_OPENAPI_MAX, len);
   if (buf != NULL)
     return buf;
   static const char *const beside[] = {"/../share/sudokud/openapi.yaml",
@@ -95,7 +63,7 @@ static char *main_load_openapi(const char *given, size_t *len) {
     if ((size_t)(slash - exe) + strlen(beside[i]) + 1 > sizeof exe)
       return NULL;
     strcpy(slash, beside[i]);
-    buf = main_read_file(exe, len);
+    buf = read_all_file(exe, MAIN_OPENAPI_MAX, len);
   }
   return buf;
 }

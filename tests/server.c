@@ -73,9 +73,18 @@ int server_stop(struct server *s) {
   return -1;
 }
 
-int connect_to(int port) {
+int connect_to(int port) { return connect_from(port, NULL); }
+
+int connect_from(int port, const char *source) {
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   ck_assert_int_ge(fd, 0);
+  if (source != NULL) {
+    struct sockaddr_in s = {0};
+    s.sin_family = AF_INET;
+    ck_assert_int_eq(inet_pton(AF_INET, source, &s.sin_addr), 1);
+    ck_assert_msg(bind(fd, (struct sockaddr *)&s, sizeof s) == 0, "bind %s: %s",
+                  source, strerror(errno));
+  }
   struct timeval tv = {20, 0};
   setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   struct sockaddr_in a = {0};
@@ -95,4 +104,38 @@ void send_all(int fd, const char *p, size_t len) {
     p += n;
     len -= (size_t)n;
   }
+}
+
+/* No solution, and the general solver needs more than seconds to see it:
+ * r1c1 holds 13 and columns 13-25 hold 1..12 below row 1, so row 1 must
+ * put 1..12 in its 11 cells c2..c12 (a pigeonhole no single sees; the
+ * count-to-2 search runs to any deadline, lexmin or not). An empty 25x25
+ * grid used to serve here; its lexmin fill now takes ~50 ms. */
+const char *slow_solve_body(void) {
+  return "{\"puzzle\":\""
+         "D....................................345BC..........................."
+         ".6789A...............6789A12345............89A12345BC..."
+         "..............7....8....9............689C.B.2A.4..............C....."
+         "137528B............BA.79.563.1..............5...A..4C.6.."
+         "..............4A57...B.C6.............B3..28.9A.7.............A56..."
+         "B....13.............1..496C28................2C..13..4.5."
+         "............7..3........8..............148....6CB..............62."
+         "1AC..95.7...............2B5.9....4................6..7.1A32"
+         "............1.B9.C7.4................23...6.B5.7AC.............785.."
+         "2..3...............9C.834A...B21............4......18.96."
+         "\"}";
+}
+
+/* Opens a connection and sends a slow request without reading the reply. */
+int send_slow_from(int port, const char *source) {
+  int fd = connect_from(port, source);
+  char head[256];
+  int n = snprintf(head, sizeof head,
+                   "POST /solve HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                   "Content-Type: application/json\r\nContent-Length: %zu\r\n"
+                   "\r\n",
+                   strlen(slow_solve_body()));
+  send_all(fd, head, (size_t)n);
+  send_all(fd, slow_solve_body(), strlen(slow_solve_body()));
+  return fd;
 }

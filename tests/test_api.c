@@ -5,17 +5,17 @@
 #include "../src/api/api.h"
 #include "tests.h"
 
-enum { J = API_BODY_JSON, T = API_BODY_TEXT, F = API_BODY_FORM };
+enum { J = API_BODY_JSON, T = API_BODY_TEXT, F = API_BODY_FORM, N = 3 };
 
 /* Runs one request through the whole pipeline (parse, cost, run). type
- * picks the Content-Type; a form body gets "puzzle=" in front. */
+ * picks the Content-Type (N: none); a form body gets "puzzle=" in front. */
 static void handle(struct api_limits lim, int type, const char *body,
                    const char *accept, const char *format, const char *id,
                    struct api_response *out) {
   static const char *const ctype[] = {[J] = "application/json",
                                       [T] = "text/plain",
-                                      [F] =
-                                          "application/x-www-form-urlencoded"};
+                                      [F] = "application/x-www-form-urlencoded",
+                                      [N] = NULL};
   char *form = NULL;
   if (type == F) {
     form = malloc(strlen(body) + 8);
@@ -70,6 +70,31 @@ static const struct {
      {"\"givens\":30"}},
     {T, CLASSIC "\n", NULL, NULL, 200, "text/plain", {CLASSIC_JUDGE}},
     {F, CLASSIC, NULL, NULL, 200, "application/json", {CLASSIC_SOLVED}},
+    {N, CLASSIC "\n", NULL, NULL, 200, "text/plain", {CLASSIC_JUDGE}},
+    /* A JSON body labelled text/plain (what fetch() sends for a string
+     * body) or not labelled at all is read as JSON: no text format starts
+     * with '{'. */
+    {T,
+     " \n{\"puzzle\":\"" CLASSIC "\"}",
+     NULL,
+     NULL,
+     200,
+     "application/json",
+     {"\"line\":\"" CLASSIC_SOLVED "\""}},
+    {N,
+     "\xef\xbb\xbf{\"puzzle\":\"" CLASSIC "\"}",
+     NULL,
+     NULL,
+     200,
+     "application/json",
+     {"\"line\":\"" CLASSIC_SOLVED "\""}},
+    {T,
+     "{\"puzzle\":5}",
+     NULL,
+     NULL,
+     400,
+     "application/problem+json",
+     {"\"detail\":\"puzzle: expected a string"}},
     /* Negotiation: ?format= beats Accept beats the body type. */
     {T,
      CLASSIC,

@@ -90,6 +90,13 @@ static const struct {
      CLASSIC_JUDGE},
     {"POST", "/solve", FORM_HDR, "{\"puzzle\":\"" CLASSIC "\"}", 200,
      "application/json", "\"unique\":true"},
+    /* fetch() with a string body labels it text/plain; a raw client may
+     * label nothing: JSON either way (no text format starts with '{'). */
+    {"POST", "/solve", "Content-Type: text/plain;charset=UTF-8\r\n",
+     "{\"puzzle\":\"" CLASSIC "\"}", 200, "application/json",
+     "\"unique\":true"},
+    {"POST", "/hint", NULL, "{\"puzzle\":\"" CLASSIC "\"}", 200,
+     "application/json", "\"technique\":"},
     /* A batch answers every item; an unreadable one is a problem inside. */
     {"POST", "/solve", JSON_HDR,
      "{\"puzzles\":[\"" CLASSIC "\",\"5.5" CLASSIC "\"]}", 200,
@@ -385,39 +392,7 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* No solution, and the general solver needs more than seconds to see it:
- * r1c1 holds 13 and columns 13-25 hold 1..12 below row 1, so row 1 must
- * put 1..12 in its 11 cells c2..c12 (a pigeonhole no single sees; the
- * count-to-2 search runs to any deadline, lexmin or not). An empty 25x25
- * grid used to serve here; its lexmin fill now takes ~50 ms. */
-static const char *slow_body(void) {
-  return "{\"puzzle\":\""
-         "D....................................345BC..........................."
-         ".6789A...............6789A12345............89A12345BC..."
-         "..............7....8....9............689C.B.2A.4..............C....."
-         "137528B............BA.79.563.1..............5...A..4C.6.."
-         "..............4A57...B.C6.............B3..28.9A.7.............A56..."
-         "B....13.............1..496C28................2C..13..4.5."
-         "............7..3........8..............148....6CB..............62."
-         "1AC..95.7...............2B5.9....4................6..7.1A32"
-         "............1.B9.C7.4................23...6.B5.7AC.............785.."
-         "2..3...............9C.834A...B21............4......18.96."
-         "\"}";
-}
-
-/* Opens a connection and sends a slow request without reading the reply. */
-static int send_slow(int port) {
-  int fd = connect_to(port);
-  char head[256];
-  int n = snprintf(head, sizeof head,
-                   "POST /solve HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                   "Content-Type: application/json\r\nContent-Length: %zu\r\n"
-                   "\r\n",
-                   strlen(slow_body()));
-  send_all(fd, head, (size_t)n);
-  send_all(fd, slow_body(), strlen(slow_body()));
-  return fd;
-}
+static int send_slow(int port) { return send_slow_from(port, NULL); }
 
 /* A slow solve runs in a worker: other clients are answered meanwhile. */
 START_TEST(slow_solve_does_not_stall_others) {
@@ -442,17 +417,19 @@ END_TEST
 /* One worker, a queue of one: a third slow request is turned away. */
 START_TEST(overload_gets_503) {
   struct server s;
-  server_start(&s, "--threads 1 --queue 1 --deadline-ms 1500");
+  server_start(&s, "--threads 1 --queue 1 --client-jobs 0 --deadline-ms 1500");
   int a = send_slow(s.port);
   sleep_ms(150);
   int b = send_slow(s.port);
   sleep_ms(150);
-  struct reply r = request(s.port, "POST", "/solve", JSON_HDR, slow_body());
+  struct reply r =
+      request(s.port, "POST", "/solve", JSON_HDR, slow_solve_body());
   ck_assert_int_eq(r.status, 503);
   HEADER_IS(r, "Retry-After", "1");
   HAS(r, "/problems/overloaded");
   reply_free(&r);
-  r = request(s.port, "POST", "/solve", JSON_HDR ACCEPT_TEXT, slow_body());
+  r = request(s.port, "POST", "/solve", JSON_HDR ACCEPT_TEXT,
+              slow_solve_body());
   ck_assert_int_eq(r.status, 503);
   HEADER_IS(r, "Retry-After", "1");
   HAS(r, "error: ");
@@ -464,6 +441,96 @@ START_TEST(overload_gets_503) {
   ck_assert_int_eq(r.status, 422);
   reply_free(&r);
   ck_assert_int_eq(server_stop(&s), 0);
+}
+END_TEST
+
+/* One client (127.0.0.1) holds its --client-jobs share of the queue: its
+ * next slow request is 429 at once, with room left in the queue, while
+ * another client (127.0.0.2) is still queued and served. */
+START_TEST(one_client_gets_its_share) {
+  struct server s;
+  server_start(&s, "--threads 1 --queue 8 --client-jobs 2 --deadline-ms 600");
+  int a = send_slow(s.port);
+  sleep_ms(100);
+  int b = send_slow(s.port);
+  sleep_ms(100);
+  struct reply r =
+      request(s.port, "POST", "/solve", JSON_HDR, slow_solve_body());
+  ck_assert_int_eq(r.status, 429);
+  HEADER_IS(r, "Retry-After", "1");
+  HAS(r, "/problems/too-many-requests");
+  reply_free(&r);
+  int other = send_slow_from(s.port, "127.0.0.2");
+  /* Quick requests are answered on the HTTP thread: never counted. */
+  r = request(s.port, "POST", "/solve", TEXT_HDR, CLASSIC);
+  ck_assert_int_eq(r.status, 200);
+  reply_free(&r);
+  r = read_reply(a, "POST", "/solve");
+  ck_assert_int_eq(r.status, 422); /* ran to its deadline in the worker */
+  reply_free(&r);
+  /* The other client's one request is the lighter load: it runs next, or
+   * right after b when a had completed by then (equal loads: the older
+   * first). Either way it runs within its deadline; b may then wait past
+   * its own (503 queue-timeout), waiting behind the other client. */
+  r = read_reply(other, "POST", "/solve");
+  ck_assert_int_eq(r.status, 422);
+  reply_free(&r);
+  r = read_reply(b, "POST", "/solve");
+  ck_assert_msg(r.status == 422 || (r.status == 503 &&
+                                    strstr(r.body, "/problems/queue-timeout")),
+                "b got %d", r.status);
+  reply_free(&r);
+  /* Its requests done, the first client has its share again. */
+  a = send_slow(s.port);
+  r = read_reply(a, "POST", "/solve");
+  ck_assert_int_eq(r.status, 422);
+  reply_free(&r);
+  ck_assert_int_eq(server_stop(&s), 0);
+}
+END_TEST
+
+/* X-Forwarded-For is believed from a trusted proxy only, an address or a
+ * CIDR range: the client is its rightmost hop that is not itself trusted.
+ * Anyone else's header is ignored. */
+START_TEST(trusted_proxies_by_address_or_range) {
+  struct server s;
+  server_start(&s, "--trusted-proxies 10.0.0.0/8,127.0.0.0/30,2001:db8::/32");
+  struct reply r = request(s.port, "GET", "/healthz",
+                           "X-Forwarded-For: 198.51.100.9, 203.0.113.7, "
+                           "10.1.2.3\r\n",
+                           NULL);
+  ck_assert_int_eq(r.status, 200);
+  reply_free(&r);
+  int fd = connect_from(s.port, "127.0.0.5"); /* outside 127.0.0.0/30 */
+  static const char spoof[] = "GET /healthz HTTP/1.1\r\nHost: x\r\n"
+                              "X-Forwarded-For: 192.0.2.66\r\n"
+                              "Connection: close\r\n\r\n";
+  send_all(fd, spoof, sizeof spoof - 1);
+  r = read_reply(fd, "GET", "/healthz");
+  ck_assert_int_eq(r.status, 200);
+  reply_free(&r);
+  sleep_ms(100); /* the log line follows the answer */
+  char *log = test_read_file(s.log, NULL);
+  ck_assert_int_eq(server_stop(&s), 0);
+  ck_assert_ptr_nonnull(log);
+  ck_assert_msg(strstr(log, "203.0.113.7 via 127.0.0.1 \"GET /healthz\"") !=
+                    NULL,
+                "%s", log);
+  ck_assert_msg(strstr(log, "127.0.0.5 \"GET /healthz\"") != NULL, "%s", log);
+  ck_assert_ptr_null(strstr(log, "192.0.2.66"));
+  free(log);
+  /* A range past its family's length is refused at start. */
+  static const char *const bad[] = {"10.0.0.0/33", "10.0.0.0/", "::1/129",
+                                    "10.0.0.0/8x"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char cmd[256];
+    snprintf(cmd, sizeof cmd,
+             "%s --port 0 --trusted-proxies '%s' 2>&1 | grep -q "
+             "'is not an IPv4 or IPv6 address or CIDR range'",
+             getenv("SUDOKUD_BIN") ? getenv("SUDOKUD_BIN") : "build/sudokud",
+             bad[i]);
+    ck_assert_msg(system(cmd) == 0, "%s was not refused", bad[i]);
+  }
 }
 END_TEST
 
@@ -580,6 +647,8 @@ Suite *http_suite(void) {
   tc = tcase_create("lifecycle");
   tcase_set_timeout(tc, 30);
   tcase_add_test(tc, overload_gets_503);
+  tcase_add_test(tc, one_client_gets_its_share);
+  tcase_add_test(tc, trusted_proxies_by_address_or_range);
   tcase_add_test(tc, sigterm_drains_in_flight);
   tcase_add_test(tc, readyz_draining_after_sigterm);
   tcase_add_test(tc, openapi_missing_is_404);

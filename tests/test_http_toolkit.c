@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tests.h"
 
@@ -185,6 +186,51 @@ START_TEST(endpoint_exchange) {
 }
 END_TEST
 
+/* One client holding its --client-jobs share (1: a slow solve at a
+ * worker): work of every endpoint that would go to a worker is 429 at
+ * once, with Retry-After, in each media type the endpoint answers. */
+START_TEST(client_share_is_429_everywhere) {
+  struct server s;
+  server_start(&s, "--client-jobs 1 --threads 2 --deadline-ms 3000 "
+                   "--drain-ms 100");
+  int slow = send_slow_from(s.port, NULL);
+  sleep_ms(200);
+  static const struct {
+    const char *method, *path, *headers, *ctype, *has;
+    bool slow_body;
+  } rows[] = {
+      {"POST", "/solve", JSON_HDR ACCEPT_TEXT, "text/plain", "error: ", 1},
+      {"POST", "/hint", JSON_HDR, "application/problem+json",
+       "/problems/too-many-requests", 0},
+      {"POST", "/check", JSON_HDR, "application/problem+json",
+       "/problems/too-many-requests", 0},
+      {"POST", "/candidates", JSON_HDR, "application/problem+json",
+       "/problems/too-many-requests", 0},
+      {"POST", "/steps", JSON_HDR, "application/problem+json",
+       "/problems/too-many-requests", 0},
+      {"POST", "/steps", JSON_HDR ACCEPT_TEXT, "text/plain", "error: ", 0},
+      {"POST", "/rate", JSON_HDR, "application/problem+json",
+       "/problems/too-many-requests", 0},
+      {"POST", "/rate", JSON_HDR ACCEPT_TEXT, "text/plain", "error: ", 0},
+      {"GET", "/generate?level=hard", NULL, "application/problem+json",
+       "/problems/too-many-requests", 0},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    const char *body = rows[i].slow_body          ? slow_solve_body()
+                       : rows[i].method[0] == 'P' ? CLASSIC_BODY
+                                                  : NULL;
+    struct reply r =
+        request(s.port, rows[i].method, rows[i].path, rows[i].headers, body);
+    expect(&r, 429, rows[i].ctype, rows[i].has, rows[i].path);
+    char ra[16];
+    ck_assert_str_eq(header(&r, "Retry-After", ra, sizeof ra), "1");
+    reply_free(&r);
+  }
+  close(slow);
+  server_stop(&s);
+}
+END_TEST
+
 START_TEST(common_answers) {
   size_t np = sizeof posts / sizeof posts[0];
   const char *path = _i < (int)np * 7 ? posts[_i / 7] : "/generate";
@@ -271,6 +317,7 @@ Suite *http_toolkit_suite(void) {
   tcase_add_loop_test(tc, common_answers, 0,
                       (int)((sizeof posts / sizeof posts[0] + 1) * 7));
   tcase_add_test(tc, generate_caching);
+  tcase_add_test(tc, client_share_is_429_everywhere);
   tcase_add_test(tc, routes_are_counted);
   suite_add_tcase(s, tc);
   return s;

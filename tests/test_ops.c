@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "../src/config.h"
+#include "../src/http/clients.h"
 #include "../src/http/metrics.h"
 #include "../src/http/pool.h"
 #include "tests.h"
@@ -114,14 +115,13 @@ START_TEST(config_help_lists_every_flag) {
   struct loaded l;
   load("--help", NULL, &l);
   ck_assert_int_eq(l.status, 0);
-  static const char *const flags[] = {"--port",         "--bind",
-                                      "--threads",      "--max-body",
-                                      "--max-puzzles",  "--deadline-ms",
-                                      "--queue",        "--max-connections",
-                                      "--timeout-s",    "--drain-ms",
-                                      "--cors-origins", "--access-log",
-                                      "--openapi",      "--trusted-proxies",
-                                      "--healthcheck",  "--version"};
+  static const char *const flags[] = {
+      "--port",        "--bind",        "--threads",
+      "--max-body",    "--max-puzzles", "--deadline-ms",
+      "--queue",       "--client-jobs", "--max-connections",
+      "--timeout-s",   "--drain-ms",    "--cors-origins",
+      "--access-log",  "--openapi",     "--trusted-proxies",
+      "--healthcheck", "--version"};
   for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
     ck_assert_msg(strstr(l.out, flags[i]) != NULL, "help lacks %s", flags[i]);
   load("--version", NULL, &l);
@@ -159,7 +159,7 @@ START_TEST(pool_runs_bounds_and_cancels) {
    * then it is full. */
   int pushed = 0;
   for (int i = 0; i < 8; i++) {
-    jobs[i] = (struct counted){{NULL}, &ran, &cancelled, &gate};
+    jobs[i] = (struct counted){{NULL, NULL}, &ran, &cancelled, &gate};
     if (!pool_reserve(p, POOL_LANE_SHORT))
       break;
     pool_push(p, POOL_LANE_SHORT, &jobs[i].job);
@@ -194,12 +194,13 @@ START_TEST(pool_short_lane_is_never_behind_long) {
   struct pool *p = pool_start(2, 8, count_job, NULL);
   ck_assert_ptr_nonnull(p);
   for (int i = 0; i < 4; i++) {
-    slow[i] = (struct counted){{NULL}, &ran, &cancelled, &gate};
+    slow[i] = (struct counted){{NULL, NULL}, &ran, &cancelled, &gate};
     ck_assert(pool_reserve(p, POOL_LANE_LONG));
     pool_push(p, POOL_LANE_LONG, &slow[i].job);
   }
   for (int i = 0; i < 3; i++) {
-    quick[i] = (struct counted){{NULL}, &short_ran, &short_cancelled, &open};
+    quick[i] =
+        (struct counted){{NULL, NULL}, &short_ran, &short_cancelled, &open};
     ck_assert(pool_reserve(p, POOL_LANE_SHORT));
     pool_push(p, POOL_LANE_SHORT, &quick[i].job);
   }
@@ -211,6 +212,87 @@ START_TEST(pool_short_lane_is_never_behind_long) {
   pool_stop(p);
   ck_assert_int_eq(atomic_load(&ran) + atomic_load(&cancelled), 4);
   pool_free(p);
+}
+END_TEST
+
+/* A job that logs its id in the order the workers ran them. */
+struct ordered {
+  struct pool_job job;
+  int id;
+  int *log;
+  atomic_int *next;
+  atomic_bool *gate;
+};
+
+static void order_job(struct pool_job *job, bool cancelled, void *ctx) {
+  struct ordered *o = (struct ordered *)job;
+  (void)cancelled;
+  (void)ctx;
+  while (!atomic_load(o->gate))
+    sleep_ms(1);
+  o->log[atomic_fetch_add(o->next, 1)] = o->id;
+}
+
+/* The worker takes the waiting job of the least loaded client first, the
+ * oldest among equals: a client with three queued waits behind one with
+ * one, whatever the order they came in. */
+START_TEST(pool_serves_the_least_loaded_client_first) {
+  int log[8] = {0};
+  atomic_int next = 0;
+  atomic_bool gate = false;
+  atomic_uint heavy = 4, light = 1;
+  struct pool *p = pool_start(1, 8, order_job, NULL);
+  ck_assert_ptr_nonnull(p);
+  struct ordered jobs[6];
+  /* id 1 (heavy's first) occupies the worker; 2-4 heavy, 5 light, 6 none
+   * counted (load 0). */
+  const atomic_uint *loads[6] = {&heavy, &heavy, &heavy, &heavy, &light, NULL};
+  for (int i = 0; i < 6; i++) {
+    jobs[i] = (struct ordered){{NULL, loads[i]}, i + 1, log, &next, &gate};
+    ck_assert(pool_reserve(p, POOL_LANE_LONG));
+    pool_push(p, POOL_LANE_LONG, &jobs[i].job);
+    for (int t = 0; i == 0 && t < 1000 && pool_depth(p) > 0; t++)
+      sleep_ms(1); /* the worker holds job 1 */
+  }
+  atomic_store(&gate, true);
+  for (int t = 0; t < 2000 && atomic_load(&next) < 6; t++)
+    sleep_ms(1);
+  ck_assert_int_eq(atomic_load(&next), 6);
+  const int want[6] = {1, 6, 5, 2, 3, 4};
+  for (int i = 0; i < 6; i++)
+    ck_assert_int_eq(log[i], want[i]);
+  pool_stop(p);
+  pool_free(p);
+}
+END_TEST
+
+/* A client's count: capped, given back, its place reused; no room, no
+ * entry. */
+START_TEST(clients_cap_and_room) {
+  struct clients *c = clients_new(3);
+  ck_assert_ptr_nonnull(c);
+  struct client *a1 = NULL, *a2 = NULL, *b = NULL, *x = NULL;
+  ck_assert_int_eq(clients_enter(c, "192.0.2.1", 2, &a1), CLIENTS_OK);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.1", 2, &a2), CLIENTS_OK);
+  ck_assert_ptr_eq(a1, a2);
+  ck_assert_uint_eq(atomic_load(clients_load(a1)), 2);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.1", 2, &x), CLIENTS_CAPPED);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.2 via 127.0.0.1", 2, &b),
+                   CLIENTS_OK);
+  ck_assert_ptr_ne(a1, b);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.3", 0, &x), CLIENTS_OK);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.4", 0, &x), CLIENTS_FULL);
+  clients_leave(c, a1);
+  ck_assert_uint_eq(atomic_load(clients_load(a2)), 1);
+  ck_assert_int_eq(clients_enter(c, "192.0.2.1", 2, &x), CLIENTS_OK);
+  ck_assert_ptr_eq(x, a1);
+  clients_leave(c, a1);
+  clients_leave(c, a1);
+  /* a1's place is free: the next new client takes it. */
+  ck_assert_int_eq(clients_enter(c, "192.0.2.4", 1, &x), CLIENTS_OK);
+  ck_assert_ptr_eq(x, a1);
+  ck_assert_uint_eq(atomic_load(clients_load(a1)), 1);
+  clients_free(c);
 }
 END_TEST
 
@@ -267,6 +349,8 @@ Suite *ops_suite(void) {
   tcase_set_timeout(tc, 20);
   tcase_add_test(tc, pool_runs_bounds_and_cancels);
   tcase_add_test(tc, pool_short_lane_is_never_behind_long);
+  tcase_add_test(tc, pool_serves_the_least_loaded_client_first);
+  tcase_add_test(tc, clients_cap_and_room);
   suite_add_tcase(s, tc);
   tc = tcase_create("metrics");
   tcase_add_test(tc, metrics_render_text_format);

@@ -304,8 +304,13 @@ START_TEST(deadline_stops_the_search) {
       continue;
     }
     ck_assert_int_eq(s, SUDOKU_DEADLINE);
-    ck_assert(sudoku_is_solution(&e, &sol));
-    ck_assert_uint_ge(st.solutions, 1);
+    /* The 9x9 fills in microseconds; the general solver's first 25x25 can
+     * take more than the 50 ms on a busy box under valgrind: what it found
+     * by then must be a solution, and 9x9 must have found one. */
+    if (i == 0)
+      ck_assert_uint_ge(st.solutions, 1);
+    if (st.solutions >= 1)
+      ck_assert(sudoku_is_solution(&e, &sol));
     ck_assert_double_lt(took, 2.0); /* 50 ms asked: generous for a busy box */
   }
 }

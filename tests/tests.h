@@ -107,6 +107,14 @@ void server_start(struct server *s, const char *args);
 int server_stop(struct server *s);
 /* A TCP connection to 127.0.0.1:port, 20 s receive timeout. */
 int connect_to(int port);
+/* The same from a source address of the loopback net ("127.0.0.2"): to the
+ * server, another client. */
+int connect_from(int port, const char *source);
+/* A /solve body that runs to any deadline at a worker (a 25x25 without a
+ * solution that no quick test sees), and a connection from source (NULL:
+ * 127.0.0.1) that has sent it, its answer unread. */
+const char *slow_solve_body(void);
+int send_slow_from(int port, const char *source);
 /* Sends everything it can (the server may answer early and close). */
 void send_all(int fd, const char *p, size_t len);
 void sleep_ms(long ms);

@@ -545,7 +545,10 @@ def check_pathological(binary, quick):
 
 def check_overload(binary, quick):
     deadline_ms, queue, n = 1000, 2, 24
+    # One client fills the lane: no per-client share (--client-jobs 0),
+    # this checks the lane's own bound.
     srv = Server(binary, 18106, ["--threads", "1", "--queue", str(queue),
+                                 "--client-jobs", "0",
                                  "--deadline-ms", str(deadline_ms)])
     try:
         res = [None] * n

@@ -77,6 +77,8 @@ struct api_limits {
   X(NOT_IMPLEMENTED, "not-implemented", 501, "Not implemented",                \
     "this transfer coding is not supported; send chunked or Content-Length")   \
   X(INTERNAL, "internal-error", 500, "Internal error", "out of memory")        \
+  X(TOO_MANY_REQUESTS, "too-many-requests", 429, "Too many requests",          \
+    "this client has too many requests waiting for a solver; retry later")     \
   X(OVERLOADED, "overloaded", 503, "Overloaded",                               \
     "all solver workers are busy; retry later")                                \
   X(QUEUE_TIMEOUT, "queue-timeout", 503, "Overloaded",                         \

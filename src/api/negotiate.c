@@ -144,14 +144,21 @@ static bool looks_like_form(const char *b, size_t n) {
 
 enum api_body_type api_body_sniff(const struct api_input *in) {
   enum api_body_type t = api_body_type_of(in->content_type);
-  if (t != API_BODY_FORM)
+  if (t != API_BODY_FORM && t != API_BODY_TEXT)
     return t;
+  /* No text format starts with '{': such a body is JSON whatever it was
+   * labelled (fetch() sends a string body as text/plain, a raw client
+   * none, curl -d a form). */
   const char *b = in->body != NULL ? in->body : "";
   size_t n = in->body_len, i = 0;
+  if (n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0) /* a UTF-8 BOM */
+    i = 3;
   while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
     i++;
   if (i < n && b[i] == '{')
     return API_BODY_JSON;
+  if (t == API_BODY_TEXT)
+    return t;
   return looks_like_form(b, n) ? API_BODY_FORM : API_BODY_TEXT;
 }
 

@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 
+#include "read_all.h"
 #include "sudoku.h"
 #include "sudoku_logic.h"
 
@@ -49,10 +50,19 @@ struct cli_logic_options {
 int cli_logic_parse(int argc, char **argv, const char *usage,
                     struct cli_logic_options *o);
 
-/* Reads stdin and checks that every puzzle in it is readable; NULL (a
- * located message on stderr) when it is not or holds none. The caller
- * frees; *count receives the number of puzzles. */
-char *cli_read_puzzles(size_t *len, uint32_t *count);
+/* One puzzle's answer, printed by the command; false when it is not a
+ * full answer (exit status 1). index counts the puzzles from 1. */
+typedef bool cli_puzzle_fn(uint32_t index, const sudoku_grid *g,
+                           const struct cli_logic_options *o);
+
+/* The loop of rate and steps: parses argv into *o (as cli_logic_parse),
+ * reads stdin whole and refuses it, located, unless every puzzle in it is
+ * readable (so no answer is printed for an input that is wrong further
+ * on), then calls one() a puzzle in order. Returns the exit status: 0
+ * every answer full, 1 some not, 2 bad usage, unreadable input or a
+ * failed write. */
+int cli_logic_each(int argc, char **argv, const char *usage,
+                   struct cli_logic_options *o, cli_puzzle_fn *one);
 
 /* The words printed in place of an answer ("no solution", "not unique",
  * "deadline exceeded"), and the reason on stderr. */

@@ -10,10 +10,13 @@
  * complete grid prints the step "none". Exit status: 0 a step, 1 none,
  * 2 unreadable input or bad usage.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+
+#define CLI_ENTRIES_MAX (1u << 20) /* --entries FILE: bytes at the most */
 
 static const char usage[] =
     "usage: sudoku hint [--entries FILE] [--text] [--deadline-ms N]\n"
@@ -87,13 +90,11 @@ int cli_cmd_hint(int argc, char **argv) {
   if (k < 0)
     return 2;
   if (o.entries != NULL) {
-    FILE *f = fopen(o.entries, "rb");
-    char *etext = f != NULL ? malloc(1 << 16) : NULL;
-    size_t elen = etext != NULL ? fread(etext, 1, 1 << 16, f) : 0;
-    if (f != NULL)
-      fclose(f);
+    size_t elen;
+    char *etext = read_all_file(o.entries, CLI_ENTRIES_MAX, &elen);
     if (etext == NULL) {
-      fprintf(stderr, "sudoku: cannot read %s\n", o.entries);
+      fprintf(stderr, "sudoku: cannot read %s: %s\n", o.entries,
+              errno == EFBIG ? "larger than 1 MiB" : strerror(errno));
       return 2;
     }
     k = read_grids(o.entries, etext, elen, &g[1], 1) + 1;

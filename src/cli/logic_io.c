@@ -60,7 +60,9 @@ int cli_logic_parse(int argc, char **argv, const char *usage,
   return -1;
 }
 
-char *cli_read_puzzles(size_t *len, uint32_t *count) {
+/* Reads stdin and checks every puzzle in it; NULL (a located message on
+ * stderr) when one is unreadable or there is none. The caller frees. */
+static char *read_puzzles(size_t *len) {
   char *text = cli_read_stdin(len);
   if (text == NULL)
     return NULL;
@@ -79,8 +81,27 @@ char *cli_read_puzzles(size_t *len, uint32_t *count) {
     free(text);
     return NULL;
   }
-  *count = r.puzzles;
   return text;
+}
+
+int cli_logic_each(int argc, char **argv, const char *usage,
+                   struct cli_logic_options *o, cli_puzzle_fn *one) {
+  int rc = cli_logic_parse(argc, argv, usage, o);
+  if (rc >= 0)
+    return rc;
+  size_t len;
+  char *text = read_puzzles(&len);
+  if (text == NULL)
+    return 2;
+  rc = 0;
+  struct sudoku_reader r;
+  sudoku_grid g;
+  sudoku_reader_init(&r, text, len);
+  for (uint32_t i = 1; sudoku_read_next(&r, &g, NULL) == 1; i++)
+    if (!one(i, &g, o))
+      rc = 1;
+  free(text);
+  return fflush(stdout) != 0 ? 2 : rc;
 }
 
 const char *cli_refusal(enum sudoku_status s) {

@@ -28,50 +28,37 @@ static const char usage[] =
     "reason in place. Exit status: 0 all rated, 1 some puzzle not, 2\n"
     "unreadable input.\n";
 
+static bool rate_one(uint32_t i, const sudoku_grid *g,
+                     const struct cli_logic_options *o) {
+  struct sudoku_rating rt;
+  enum sudoku_status s = sudoku_rate(g, &o->limits, &rt);
+  if (s != SUDOKU_OK) {
+    cli_report_refusal(i, g, s);
+    if (o->json)
+      cli_json_refusal(stdout, s);
+    else
+      fputs(cli_refusal(s), stdout);
+    putchar('\n');
+    return false;
+  }
+  if (!rt.solved)
+    fprintf(stderr,
+            "sudoku: puzzle %u: no technique applies after %u "
+            "steps; the rating is a lower bound\n",
+            i, rt.steps);
+  if (o->json) {
+    putchar('{');
+    cli_json_summary(stdout, &rt);
+    printf(",\"steps\":%u}\n", rt.steps);
+  } else {
+    cli_json_rating(stdout, rt.rating);
+    printf(" %s %s%s\n", sudoku_level_name(rt.level),
+           sudoku_technique_id(rt.hardest), rt.solved ? "" : " unsolved");
+  }
+  return rt.solved;
+}
+
 int cli_cmd_rate(int argc, char **argv) {
   struct cli_logic_options o = {true, false, false, NULL, {0, 0}};
-  int rc = cli_logic_parse(argc, argv, usage, &o);
-  if (rc >= 0)
-    return rc;
-  size_t len;
-  uint32_t count;
-  char *text = cli_read_puzzles(&len, &count);
-  if (text == NULL)
-    return 2;
-  rc = 0;
-  struct sudoku_reader r;
-  sudoku_grid g;
-  sudoku_reader_init(&r, text, len);
-  for (uint32_t i = 1; sudoku_read_next(&r, &g, NULL) == 1; i++) {
-    struct sudoku_rating rt;
-    enum sudoku_status s = sudoku_rate(&g, &o.limits, &rt);
-    if (s != SUDOKU_OK) {
-      cli_report_refusal(i, &g, s);
-      if (o.json)
-        cli_json_refusal(stdout, s);
-      else
-        fputs(cli_refusal(s), stdout);
-      putchar('\n');
-      rc = 1;
-      continue;
-    }
-    if (!rt.solved) {
-      fprintf(stderr,
-              "sudoku: puzzle %u: no technique applies after %u "
-              "steps; the rating is a lower bound\n",
-              i, rt.steps);
-      rc = 1;
-    }
-    if (o.json) {
-      putchar('{');
-      cli_json_summary(stdout, &rt);
-      printf(",\"steps\":%u}\n", rt.steps);
-    } else {
-      cli_json_rating(stdout, rt.rating);
-      printf(" %s %s%s\n", sudoku_level_name(rt.level),
-             sudoku_technique_id(rt.hardest), rt.solved ? "" : " unsolved");
-    }
-  }
-  free(text);
-  return fflush(stdout) != 0 ? 2 : rc;
+  return cli_logic_each(argc, argv, usage, &o, rate_one);
 }

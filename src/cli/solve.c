@@ -113,38 +113,12 @@ static int cli_parse_args(int argc, char **argv, struct cli_options *o) {
 }
 
 char *cli_read_stdin(size_t *len) {
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  if (buf == NULL)
-    goto fail;
-  for (;;) {
-    if (n == cap) {
-      if (cap >= CLI_INPUT_MAX) {
-        fprintf(stderr, "sudoku: input larger than %u MiB\n",
-                CLI_INPUT_MAX >> 20);
-        goto fail;
-      }
-      char *bigger = realloc(buf, cap * 2);
-      if (bigger == NULL)
-        goto fail;
-      buf = bigger;
-      cap *= 2;
-    }
-    size_t got = fread(buf + n, 1, cap - n, stdin);
-    n += got;
-    if (got == 0) {
-      if (ferror(stdin)) {
-        fprintf(stderr, "sudoku: cannot read input: %s\n", strerror(errno));
-        goto fail;
-      }
-      break;
-    }
-  }
-  *len = n;
+  char *buf = read_all(stdin, CLI_INPUT_MAX, len);
+  if (buf == NULL && errno == EFBIG)
+    fprintf(stderr, "sudoku: input larger than %u MiB\n", CLI_INPUT_MAX >> 20);
+  else if (buf == NULL)
+    fprintf(stderr, "sudoku: cannot read input: %s\n", strerror(errno));
   return buf;
-fail:
-  free(buf);
-  return NULL;
 }
 
 /* The line cli_report_conflict prints, into buf (snprintf convention);

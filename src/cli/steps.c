@@ -49,6 +49,8 @@ static bool print_step(const struct sudoku_step *st, void *vctx) {
 /* Walks one puzzle; returns false when it was not walked to the end. */
 static bool steps_one(uint32_t index, const sudoku_grid *g,
                       const struct cli_logic_options *o) {
+  if (index > 1 && !o->json)
+    putchar('\n');
   char *buf = NULL;
   size_t size = 0;
   struct walk w = {stdout, g->n, o->json, 0};
@@ -94,24 +96,5 @@ static bool steps_one(uint32_t index, const sudoku_grid *g,
 
 int cli_cmd_steps(int argc, char **argv) {
   struct cli_logic_options o = {true, false, false, NULL, {0, 0}};
-  int rc = cli_logic_parse(argc, argv, usage, &o);
-  if (rc >= 0)
-    return rc;
-  size_t len;
-  uint32_t count;
-  char *text = cli_read_puzzles(&len, &count);
-  if (text == NULL)
-    return 2;
-  rc = 0;
-  struct sudoku_reader r;
-  sudoku_grid g;
-  sudoku_reader_init(&r, text, len);
-  for (uint32_t i = 1; sudoku_read_next(&r, &g, NULL) == 1; i++) {
-    if (i > 1 && !o.json)
-      putchar('\n');
-    if (!steps_one(i, &g, &o))
-      rc = 1;
-  }
-  free(text);
-  return fflush(stdout) != 0 ? 2 : rc;
+  return cli_logic_each(argc, argv, usage, &o, steps_one);
 }

@@ -38,43 +38,92 @@ void http_log_copy(char *out, size_t cap, const char *s, size_t len) {
   out[o] = '\0';
 }
 
+/* An address in binary: family and bytes (4 or 16 used). */
+static bool addr_bytes(const char *text, struct http_net *out) {
+  out->family = strchr(text, ':') != NULL ? AF_INET6 : AF_INET;
+  out->bits = out->family == AF_INET ? 32 : 128;
+  return inet_pton(out->family, text, out->addr) == 1;
+}
+
+static bool net_contains(const struct http_net *net, const struct http_net *a) {
+  if (net->family != a->family)
+    return false;
+  unsigned whole = net->bits / 8, rest = net->bits % 8;
+  if (memcmp(net->addr, a->addr, whole) != 0)
+    return false;
+  unsigned char mask = (unsigned char)(0xffu << (8 - rest));
+  return rest == 0 || ((net->addr[whole] ^ a->addr[whole]) & mask) == 0;
+}
+
 static bool proxy_trusted(const struct http_server *srv, const char *addr) {
+  struct http_net a;
+  if (!addr_bytes(addr, &a))
+    return false;
   for (size_t i = 0; i < srv->nproxies; i++)
-    if (strcmp(srv->proxies[i], addr) == 0)
+    if (net_contains(&srv->proxies[i], &a))
       return true;
   return false;
+}
+
+/* "192.0.2.7", "10.0.0.0/8", "2001:db8::/32": an address or a range. */
+static bool net_parse(const char *text, struct http_net *net) {
+  char addr[INET6_ADDRSTRLEN];
+  const char *slash = strchr(text, '/');
+  size_t len = slash != NULL ? (size_t)(slash - text) : strlen(text);
+  if (len == 0 || len >= sizeof addr)
+    return false;
+  memcpy(addr, text, len);
+  addr[len] = '\0';
+  if (!addr_bytes(addr, net))
+    return false;
+  if (slash == NULL)
+    return true;
+  const char *d = slash + 1;
+  unsigned bits = 0;
+  if (*d == '\0' || strlen(d) > 3)
+    return false;
+  for (; *d != '\0'; d++) {
+    if (*d < '0' || *d > '9')
+      return false;
+    bits = bits * 10 + (unsigned)(*d - '0');
+  }
+  if (bits > net->bits)
+    return false;
+  net->bits = bits;
+  return true;
 }
 
 bool http_proxies_parse(struct http_server *srv, const char *list, char *err,
                         size_t errlen) {
   bool any = false;
-  if (!http_list_parse(list, &srv->proxies, &srv->nproxies, &any)) {
+  char **items = NULL;
+  size_t n = 0;
+  bool ok = http_list_parse(list, &items, &n, &any);
+  if (!ok)
     snprintf(err, errlen, "out of memory");
-    return false;
-  }
-  if (any) {
+  else if (any)
     snprintf(err, errlen, "trusted proxies must be addresses, not '*'");
-    return false;
-  }
-  /* Kept in canonical text form, so that the peer address (from
-   * inet_ntop) compares with strcmp. */
-  for (size_t i = 0; i < srv->nproxies; i++) {
-    char *canon = malloc(INET6_ADDRSTRLEN);
-    if (canon == NULL) {
+  if (ok && !any && n > 0) {
+    srv->proxies = calloc(n, sizeof srv->proxies[0]);
+    if (srv->proxies == NULL) {
       snprintf(err, errlen, "out of memory");
-      return false;
+      ok = false;
     }
-    bool ok = http_addr_canonical(srv->proxies[i], canon, INET6_ADDRSTRLEN);
+  }
+  for (size_t i = 0; ok && !any && i < n; i++) {
+    ok = net_parse(items[i], &srv->proxies[i]);
     if (!ok)
       snprintf(err, errlen,
-               "trusted proxy '%.64s' is not an IPv4 or IPv6 address",
-               srv->proxies[i]);
-    free(srv->proxies[i]);
-    srv->proxies[i] = canon;
-    if (!ok)
-      return false;
+               "trusted proxy '%.64s' is not an IPv4 or IPv6 address or "
+               "CIDR range",
+               items[i]);
+    else
+      srv->nproxies++;
   }
-  return true;
+  for (size_t i = 0; i < n; i++)
+    free(items[i]);
+  free(items);
+  return ok && !any;
 }
 
 /*
@@ -114,10 +163,10 @@ static void client_address(const struct http_server *srv, const char *peer,
   }
 }
 
-void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
-                      const struct http_request *req,
-                      enum MHD_RequestTerminationCode toe) {
-  char addr[INET6_ADDRSTRLEN] = "-", client[2 * INET6_ADDRSTRLEN + 8];
+void http_client_name(const struct http_server *srv,
+                      struct MHD_Connection *conn, const char *xff, char *out,
+                      size_t cap) {
+  char addr[INET6_ADDRSTRLEN] = "-";
   const union MHD_ConnectionInfo *ci =
       MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   if (ci != NULL && ci->client_addr != NULL) {
@@ -129,7 +178,14 @@ void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
       inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr,
                 sizeof addr);
   }
-  client_address(srv, addr, req->forwarded_for, client, sizeof client);
+  client_address(srv, addr, xff, out, cap);
+}
+
+void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
+                      const struct http_request *req,
+                      enum MHD_RequestTerminationCode toe) {
+  char client[CLIENTS_NAME_MAX];
+  http_client_name(srv, conn, req->forwarded_for, client, sizeof client);
   char status[8] = "-";
   if (req->replied)
     snprintf(status, sizeof status, "%d", req->status);

@@ -112,6 +112,7 @@ void http_config_default(struct http_config *cfg) {
   cfg->deadline_ms = API_DEFAULT_DEADLINE_MS;
   cfg->queue = HTTP_DEFAULT_QUEUE;
   cfg->max_connections = HTTP_DEFAULT_MAX_CONNECTIONS;
+  cfg->client_jobs = HTTP_CLIENT_JOBS_AUTO;
   cfg->timeout_s = HTTP_DEFAULT_TIMEOUT_S;
   cfg->cors_origins = HTTP_DEFAULT_CORS_ORIGINS;
   cfg->access_log = true;
@@ -153,12 +154,11 @@ bool http_list_parse(const char *list, char ***items, size_t *count,
 
 static void http_free(struct http_server *srv) {
   pool_free(srv->pool);
+  clients_free(srv->clients);
   pthread_mutex_destroy(&srv->log_lock);
   for (size_t i = 0; i < srv->norigins; i++)
     free(srv->origins[i]);
   free(srv->origins);
-  for (size_t i = 0; i < srv->nproxies; i++)
-    free(srv->proxies[i]);
   free(srv->proxies);
   free(srv->openapi);
   free(srv->endpoints);
@@ -246,8 +246,16 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
     memcpy(srv->openapi, cfg->openapi, cfg->openapi_len);
     srv->openapi_len = cfg->openapi_len;
   }
+  /* Every request at a worker is counted until it completes: both lanes'
+   * queues and the workers bound them, twice over for those answered but
+   * not yet completed by MHD (past it: 503, as for a full lane). */
+  srv->client_jobs = cfg->client_jobs != HTTP_CLIENT_JOBS_AUTO
+                         ? cfg->client_jobs
+                     : cfg->queue >= 2 ? cfg->queue / 2
+                                       : 1;
+  srv->clients = clients_new(2 * (2 * (size_t)cfg->queue + cfg->threads));
   srv->pool = pool_start(cfg->threads, cfg->queue, http_work, srv);
-  if (srv->pool == NULL) {
+  if (srv->clients == NULL || srv->pool == NULL) {
     snprintf(err, errlen, "cannot start %u worker threads", cfg->threads);
     goto fail;
   }

@@ -15,6 +15,7 @@
 #ifndef SUDOKU_HTTP_H
 #define SUDOKU_HTTP_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +27,8 @@
 #define HTTP_DEFAULT_BIND "0.0.0.0"
 #define HTTP_DEFAULT_QUEUE 64u /* requests waiting for a worker */
 #define HTTP_DEFAULT_MAX_CONNECTIONS 1024u
+/* --client-jobs not given: half of --queue (at least 1). */
+#define HTTP_CLIENT_JOBS_AUTO UINT_MAX
 #define HTTP_DEFAULT_TIMEOUT_S 30u /* idle connection timeout */
 #define HTTP_DEFAULT_DRAIN_MS 10000u
 #define HTTP_DEFAULT_CORS_ORIGINS "*"
@@ -41,9 +44,13 @@ struct http_config {
   unsigned queue;       /* requests waiting for a worker; 0 = no workers
                            wait, a slow solve is answered 503 */
   unsigned max_connections;
+  unsigned client_jobs;        /* one client's requests waiting for or on
+                                  a worker at once before 429; 0 = any,
+                                  HTTP_CLIENT_JOBS_AUTO = queue / 2 */
   unsigned timeout_s;          /* idle connection timeout; 0 = none */
   const char *cors_origins;    /* comma-separated allowlist; "*" = any origin */
-  const char *trusted_proxies; /* comma-separated IP literals whose
+  const char *trusted_proxies; /* comma-separated IP literals or CIDR
+                                  ranges whose
                                   X-Forwarded-For the access log believes;
                                   NULL = none */
   bool access_log;             /* one line per request on stderr */

@@ -15,6 +15,7 @@
 #include <microhttpd.h>
 
 #include "../api/api.h"
+#include "clients.h"
 #include "http.h"
 #include "metrics.h"
 #include "pool.h"
@@ -83,6 +84,8 @@ enum http_method http_method_of(const char *name);
 struct http_server {
   struct MHD_Daemon *daemon;
   struct pool *pool;
+  struct clients *clients; /* requests of each client at a worker */
+  unsigned client_jobs;    /* of them at once; 0 = no limit */
   struct api_limits limits;
   const struct api_endpoint **endpoints; /* one per route, NULL if none */
   size_t max_body;
@@ -91,7 +94,7 @@ struct http_server {
   bool cors_any;
   char **origins; /* allowlist when not cors_any */
   size_t norigins;
-  char **proxies; /* trusted proxies, canonical address text */
+  struct http_net *proxies; /* trusted proxies: addresses or ranges */
   size_t nproxies;
   char *openapi; /* NULL: /openapi.yaml answers 404 */
   size_t openapi_len;
@@ -105,6 +108,13 @@ struct http_server {
   bool starting; /* MHD's first log line goes to start_err, not stderr */
   char start_err[200];
   struct metrics metrics; /* last: large */
+};
+
+/* An address (bits = its length) or a CIDR range. */
+struct http_net {
+  int family; /* AF_INET or AF_INET6 */
+  unsigned bits;
+  unsigned char addr[16];
 };
 
 struct http_header {
@@ -139,9 +149,10 @@ struct http_request {
   /* Worker hand-off: the worker runs the job and queues the response
    * before MHD_resume_connection(); MHD's resume mutex orders the two. */
   struct api_job *api_job;
-  bool handoff;       /* parsed and costed: to a worker on the next call */
-  enum api_cost cost; /* which lane */
-  uint64_t solve_us;  /* spent on the MHD thread before the hand-off */
+  bool handoff;          /* parsed and costed: to a worker on the next call */
+  enum api_cost cost;    /* which lane */
+  struct client *client; /* counted in srv->clients until complete */
+  uint64_t solve_us;     /* spent on the MHD thread before the hand-off */
 
   /* The api's cache policy for its answer (HTTP_CACHE_BY_ANSWER). */
   const char *cache_control;
@@ -194,13 +205,20 @@ uint64_t http_now_us(void);
  * INET6_ADDRSTRLEN bytes). False when it is neither. */
 bool http_addr_canonical(const char *s, char *out, size_t cap);
 
-/* Trusted proxies from a comma-separated list of IP literals. */
+/* Trusted proxies from a comma-separated list of IP literals or CIDR
+ * ranges ("127.0.0.1, 10.0.0.0/8, fd00::/8"). */
 bool http_proxies_parse(struct http_server *srv, const char *list, char *err,
                         size_t errlen);
 
 /* Copies s for the access log: bytes outside printable ASCII, quotes and
  * backslashes become \xHH, so one request is one line whatever the path. */
 void http_log_copy(char *out, size_t cap, const char *s, size_t len);
+
+/* The client of conn as the access log names it: its address, or for a
+ * trusted proxy "CLIENT via PROXY" from xff (X-Forwarded-For, or NULL). */
+void http_client_name(const struct http_server *srv,
+                      struct MHD_Connection *conn, const char *xff, char *out,
+                      size_t cap);
 
 /* Writes the access-log line of a completed request. */
 void http_log_request(struct http_server *srv, struct MHD_Connection *conn,

@@ -51,18 +51,42 @@ static unsigned reserved_total(const struct pool *p) {
   return p->lane[0].reserved + p->lane[1].reserved;
 }
 
+static unsigned load_of(const struct pool_job *job) {
+  return job->load != NULL ? atomic_load(job->load) : 0;
+}
+
+/* Unlinks the oldest job of the least loaded client from l (not empty): a
+ * scan of at most max_queue jobs, each a millisecond of work or more. */
+static struct pool_job *unlink_lightest(struct lane *l) {
+  struct pool_job *best = l->head, *best_prev = NULL, *prev = l->head;
+  unsigned least = load_of(best);
+  for (struct pool_job *j = l->head->next; j != NULL && least > 0;
+       prev = j, j = j->next) {
+    unsigned load = load_of(j);
+    if (load < least) {
+      least = load;
+      best = j;
+      best_prev = prev;
+    }
+  }
+  if (best_prev == NULL)
+    l->head = best->next;
+  else
+    best_prev->next = best->next;
+  if (l->tail == best)
+    l->tail = best_prev;
+  return best;
+}
+
 /* The next job for worker i, or NULL; the lock is held. */
 static struct pool_job *take(struct pool *p, unsigned i) {
   int order[2];
   unsigned n = lanes_of(p, i, order);
   for (unsigned k = 0; k < n; k++) {
     struct lane *l = &p->lane[order[k]];
-    struct pool_job *job = l->head;
-    if (job == NULL)
-      continue;
-    l->head = job->next;
     if (l->head == NULL)
-      l->tail = NULL;
+      continue;
+    struct pool_job *job = unlink_lightest(l);
     l->reserved--;
     atomic_store(&p->depth, reserved_total(p));
     return job;

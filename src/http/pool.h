@@ -10,17 +10,24 @@
  * (http suspends the connection there: a worker must never resume a
  * connection that is not suspended yet).
  *
- * What it does NOT do: know about HTTP, retry, or cancel a running job.
+ * What it does NOT do: know about HTTP or clients (a job only points at a
+ * load to compare), retry, or cancel a running job.
  */
 #ifndef SUDOKU_HTTP_POOL_H
 #define SUDOKU_HTTP_POOL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 enum pool_lane { POOL_LANE_SHORT, POOL_LANE_LONG, POOL_LANES };
 
 struct pool_job {
   struct pool_job *next; /* owned by the pool while queued */
+  /* How many jobs the job's client has in the pool, queued or running
+   * (NULL: none counted). A worker takes the job of the least loaded
+   * client, the oldest among equals: FIFO when every client sends one at
+   * a time, and a client with many queued waits behind its own. */
+  const atomic_uint *load;
 };
 
 /* Runs one job on a worker thread. cancelled is true when the pool is

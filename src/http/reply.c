@@ -89,7 +89,8 @@ enum MHD_Result http_reply_api(struct http_request *req,
   }
   if (req->route != NULL && req->route->api != NULL && r->outcome != NULL)
     metrics_count_outcome(&req->srv->metrics, r->outcome);
-  if (r->status == MHD_HTTP_SERVICE_UNAVAILABLE)
+  if (r->status == MHD_HTTP_SERVICE_UNAVAILABLE ||
+      r->status == MHD_HTTP_TOO_MANY_REQUESTS)
     h[nh++] = (struct http_header){MHD_HTTP_HEADER_RETRY_AFTER, "1"};
   if (r->status == MHD_HTTP_METHOD_NOT_ALLOWED && req->route != NULL)
     h[nh++] = (struct http_header){MHD_HTTP_HEADER_ALLOW, req->route->allow};

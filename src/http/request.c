@@ -179,8 +179,23 @@ static enum MHD_Result hand_off(struct http_request *req) {
   enum pool_lane lane =
       req->cost == API_COST_LONG ? POOL_LANE_LONG : POOL_LANE_SHORT;
   req->handoff = false;
-  if (!pool_reserve(srv->pool, lane))
+  char name[CLIENTS_NAME_MAX];
+  http_client_name(srv, req->conn, req->forwarded_for, name, sizeof name);
+  struct client *who = NULL;
+  switch (clients_enter(srv->clients, name, srv->client_jobs, &who)) {
+  case CLIENTS_OK:
+    break;
+  case CLIENTS_CAPPED:
+    return http_reply_problem(req, API_TOO_MANY_REQUESTS, NULL);
+  case CLIENTS_FULL: /* as many requests at the workers as there is room */
     return http_reply_problem(req, API_OVERLOADED, NULL);
+  }
+  if (!pool_reserve(srv->pool, lane)) {
+    clients_leave(srv->clients, who);
+    return http_reply_problem(req, API_OVERLOADED, NULL);
+  }
+  req->client = who;
+  req->job.load = clients_load(who);
   /* Suspend before the push: the worker may resume it at once. */
   MHD_suspend_connection(req->conn);
   pool_push(srv->pool, lane, &req->job);
@@ -485,6 +500,8 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
                           req->status);
   if (srv->access_log)
     http_log_request(srv, conn, req, toe);
+  if (req->client != NULL)
+    clients_leave(srv->clients, req->client);
   api_job_free(req->api_job);
   body_free(req);
   free(req);
