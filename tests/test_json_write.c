@@ -1,9 +1,9 @@
 /*
  * test_json_write.c - the JSON writer of the hot path (src/api/json_write.c)
- * against cJSON itself, and the tree-less reading of {"puzzle": "..."}
- * against the general reader: the answers must not change with the way
- * they are read or written. A case of api_suite; the one test file that
- * sees cJSON (to compare with it).
+ * against cJSON itself, the tree-less reading of {"puzzle": "..."} against
+ * the general reader, the readers' symbol table against the core: the
+ * answers must not change with the way they are read or written. A case of
+ * api_suite; the one test file that sees cJSON (to compare with it).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -231,11 +231,19 @@ START_TEST(lone_puzzle_prefixes_are_refused) {
 }
 END_TEST
 
+/* The reader's table of symbols is the core's function, byte for byte. */
+START_TEST(symbol_table_is_the_cores) {
+  char c = (char)_i;
+  ck_assert_int_eq(api_symbol_value(c), sudoku_symbol_value(c));
+}
+END_TEST
+
 void api_add_json_write(Suite *s) {
   TCase *tc = tcase_create("json_write");
   tcase_add_loop_test(tc, string_escapes_like_cjson, 1, 256);
   tcase_add_test(tc, strings_like_cjson);
   tcase_add_test(tc, integers_like_api_add_int);
+  tcase_add_loop_test(tc, symbol_table_is_the_cores, 0, 256);
   tcase_add_loop_test(tc, answers_are_what_cjson_prints, 0,
                       (int)(sizeof answers / sizeof answers[0]));
   tcase_add_loop_test(tc, lone_puzzle_reads_as_the_tree_does, 0,

@@ -133,6 +133,9 @@ cJSON *api_json_object(const char *body, size_t len,
                        const struct api_member *members, size_t nmembers,
                        struct api_error *e);
 
+/* sudoku_symbol_value(c), from a table (the readers' hot loop). */
+int api_symbol_value(char c);
+
 /* A puzzle from a JSON value (string, rows, or flat array) named where.
  * box NULL: the usual box shape. */
 bool api_json_grid(const cJSON *v, const int box[2], const char *where,
