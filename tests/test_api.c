@@ -706,5 +706,6 @@ Suite *api_suite(void) {
                       (int)(sizeof ctypes / sizeof ctypes[0]));
   tcase_add_test(tc, transport_problems);
   suite_add_tcase(s, tc);
+  api_add_json_write(s);
   return s;
 }

@@ -22,6 +22,9 @@ Suite *toolkit_suite(void);   /* test_toolkit.c: /hint /check /rate ... */
 Suite *http_toolkit_suite(void); /* test_http_toolkit.c: the same over TCP */
 Suite *generate_suite(void);     /* test_generate.c: new puzzles, seed table */
 Suite *cli_generate_suite(void); /* test_cli_generate.c: sudoku generate */
+/* test_json_write.c: the JSON writer and the tree-less reader against
+ * cJSON, a test case of api_suite. */
+void api_add_json_write(Suite *s);
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);
 

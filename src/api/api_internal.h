@@ -133,6 +133,9 @@ cJSON *api_json_object(const char *body, size_t len,
                        const struct api_member *members, size_t nmembers,
                        struct api_error *e);
 
+/* sudoku_symbol_value(c), from a table (the readers' hot loop). */
+int api_symbol_value(char c);
+
 /* A puzzle from a JSON value (string, rows, or flat array) named where.
  * box NULL: the usual box shape. */
 bool api_json_grid(const cJSON *v, const int box[2], const char *where,
@@ -148,8 +151,9 @@ bool api_json_box(const cJSON *v, int box[2], struct api_error *e);
 /* Reads {"puzzle": P} or {"puzzles": [P, ...]} (and "box"), plus the
  * endpoint's extra members, whose slots are set. An unreadable item of a
  * batch keeps its own error. True with *root holding the parsed tree (the
- * extras point into it; the caller frees it with cJSON_Delete); false with
- * *e set and *root NULL. */
+ * extras point into it; the caller frees it with cJSON_Delete), or NULL
+ * for {"puzzle": "<symbols>"}, read without a tree (every extra NULL);
+ * false with *e set and *root NULL. */
 bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
                            const struct api_member *extra, size_t nextra,
                            cJSON **root, struct api_puzzles *ps,
@@ -231,9 +235,11 @@ void api_render_json(cJSON *o, int status, const char *outcome,
                      struct api_response *out);
 
 /* A grid as JSON rows [[5,3,...],...] (raw text for cJSON_AddRawToObject)
- * into buf of SUDOKU_MAX_CELLS * 3 + 2 * SUDOKU_MAX_N + 8 bytes. */
-#define API_ROWS_MAX (SUDOKU_MAX_CELLS * 3 + 2 * SUDOKU_MAX_N + 8)
-void api_rows_text(const sudoku_grid *g, char *buf);
+ * into buf of SUDOKU_MAX_CELLS * 3 + 2 * SUDOKU_MAX_N + 8 bytes,
+ * NUL-terminated. Returns its length. */
+#define API_ROWS_BYTES(n) ((size_t)(n) * (n)*3 + 2 * (size_t)(n) + 8)
+#define API_ROWS_MAX API_ROWS_BYTES(SUDOKU_MAX_N)
+size_t api_rows_text(const sudoku_grid *g, char *buf);
 
 /* The line format of g without the newline into buf[SUDOKU_TEXT_MAX]. */
 void api_line_text(const sudoku_grid *g, char *buf);
@@ -241,6 +247,37 @@ void api_line_text(const sudoku_grid *g, char *buf);
 /* Conflict members (conflicts, cells, conflict_count) and the detail of a
  * puzzle with conflicting givens. */
 void api_conflict_error(const sudoku_grid *g, struct api_error *e);
+
+/* ---- JSON written directly (json_write.c) ------------------------------ */
+
+/* A growing, malloc'd buffer of JSON text. Once an allocation fails it
+ * stays failed and every write is a no-op: check `failed` once at the
+ * end. There is always room for a NUL after len bytes. */
+struct api_buf {
+  char *p;
+  size_t len, cap;
+  bool failed;
+};
+
+/* Starts an empty buffer of cap bytes (one allocation; enough for the
+ * whole answer avoids any other). False when out of memory. */
+bool api_buf_init(struct api_buf *b, size_t cap);
+/* Room for n more bytes (and the NUL) at the end: where to write them,
+ * or NULL once failed. The caller adds what it wrote to len. */
+char *api_buf_room(struct api_buf *b, size_t n);
+void api_buf_mem(struct api_buf *b, const char *s, size_t n);
+#define api_buf_lit(b, s) api_buf_mem((b), "" s, sizeof(s) - 1)
+void api_buf_uint(struct api_buf *b, uint64_t v);
+/* n bytes of s as a JSON string, quoted and escaped as cJSON escapes. */
+void api_buf_string(struct api_buf *b, const char *s, size_t n);
+/* A cJSON value, printed unformatted (for the rare parts that are trees). */
+void api_buf_cjson(struct api_buf *b, const cJSON *item);
+void api_buf_free(struct api_buf *b);
+
+/* Takes b as the JSON answer (status, outcome); out of memory (b failed):
+ * the 500 problem instead. */
+void api_render_buf(struct api_buf *b, int status, const char *outcome,
+                    struct api_response *out);
 
 /* The endpoints' parsers, one file each. */
 #define API_PARSER(name)                                                       \

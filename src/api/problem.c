@@ -282,3 +282,16 @@ void api_render_json(cJSON *o, int status, const char *outcome,
   }
   response_set(out, status, CT_JSON, body, strlen(body), outcome);
 }
+
+void api_render_buf(struct api_buf *b, int status, const char *outcome,
+                    struct api_response *out) {
+  if (b->failed) {
+    api_buf_free(b);
+    render_oom(out);
+    return;
+  }
+  b->p[b->len] = '\0'; /* api_buf keeps room for it */
+  response_set(out, status, CT_JSON, b->p, b->len, outcome);
+  b->p = NULL;
+  b->len = b->cap = 0;
+}

@@ -23,26 +23,30 @@ void api_add_int(cJSON *o, const char *name, uint64_t v) {
   cJSON_AddRawToObject(o, name, p);
 }
 
-void api_rows_text(const sudoku_grid *g, char *buf) {
+size_t api_rows_text(const sudoku_grid *g, char *buf) {
+  /* Each cell with the separator after it, then the row's last ',' turned
+   * into ']' and the next row's opening: no test for "first" per cell. */
+  const uint8_t *cell = g->cell;
   int n = g->n;
-  size_t len = 0;
-  buf[len++] = '[';
+  char *w = buf;
+  *w++ = '[';
   for (int r = 0; r < n; r++) {
-    if (r)
-      buf[len++] = ',';
-    buf[len++] = '[';
+    *w++ = '[';
     for (int c = 0; c < n; c++) {
-      int v = g->cell[r * n + c];
-      if (c)
-        buf[len++] = ',';
+      unsigned v = *cell++;
       if (v >= 10)
-        buf[len++] = (char)('0' + v / 10);
-      buf[len++] = (char)('0' + v % 10);
+        *w++ = (char)('0' + v / 10);
+      w[0] = (char)('0' + v % 10);
+      w[1] = ',';
+      w += 2;
     }
-    buf[len++] = ']';
+    w[-1] = ']';
+    *w++ = ',';
   }
-  buf[len++] = ']';
-  buf[len] = '\0';
+  w[n > 0 ? -1 : 0] = ']';
+  w += n > 0 ? 0 : 1;
+  *w = '\0';
+  return (size_t)(w - buf);
 }
 
 void api_line_text(const sudoku_grid *g, char *buf) {

@@ -173,69 +173,127 @@ static const char *answer_outcome(const struct answer *a) {
   return sudoku_status_code(a->status);
 }
 
-static void add_solution(cJSON *o, const sudoku_grid *p, const struct answer *a,
-                         uint32_t max_solutions) {
-  char rows[API_ROWS_MAX], line[SUDOKU_TEXT_MAX], box[16];
-  /* The grid is written by hand and added raw: cJSON's number printing
-   * made 81 cells cost more than the solve itself. */
-  api_rows_text(&a->solution, rows);
-  cJSON_AddRawToObject(o, "solution", rows);
-  api_line_text(&a->solution, line);
-  cJSON_AddStringToObject(o, "line", line);
+/* The members of an answered puzzle, written directly (see json_write.c):
+ * "solution" ... "time_us", in that order. */
+static void solution_members(struct api_buf *b, const sudoku_grid *p,
+                             const struct answer *a, uint32_t max_solutions) {
+  size_t cells = (size_t)a->solution.n * a->solution.n;
+  api_buf_lit(b, "\"solution\":");
+  char *w = api_buf_room(b, API_ROWS_BYTES(a->solution.n));
+  if (w != NULL)
+    b->len += api_rows_text(&a->solution, w);
+  /* The line's symbols ('1'-'9', 'A'-'Z', '.') need no escape: written in
+   * place between its quotes, its newline dropped, and only escaped if a
+   * byte ever did need it. */
+  api_buf_lit(b, ",\"line\":");
+  w = api_buf_room(b, cells + 3);
+  if (w != NULL) {
+    size_t len = sudoku_write_line(&a->solution, w + 1, cells + 2);
+    len = len > cells + 1 ? cells + 1 : len; /* cut: never, cells + 2 fit */
+    len -= len > 0 && w[len] == '\n';
+    size_t plain = 0;
+    while (plain < len && w[1 + plain] >= 0x20 && w[1 + plain] != '"' &&
+           w[1 + plain] != '\\')
+      plain++;
+    if (plain == len) {
+      w[0] = '"';
+      w[len + 1] = '"';
+      b->len += len + 2;
+    } else {
+      char line[SUDOKU_TEXT_MAX];
+      memcpy(line, w + 1, len);
+      api_buf_string(b, line, len);
+    }
+  }
   /* unique is known once a second solution is found, or when a search
    * allowed to find one completed without it. */
   if (a->stats.solutions >= 2)
-    cJSON_AddFalseToObject(o, "unique");
+    api_buf_lit(b, ",\"unique\":false");
   else if (a->status == SUDOKU_OK && max_solutions >= 2)
-    cJSON_AddTrueToObject(o, "unique");
+    api_buf_lit(b, ",\"unique\":true");
   else
-    cJSON_AddNullToObject(o, "unique");
-  api_add_int(o, "solutions_found", a->stats.solutions);
-  cJSON_AddBoolToObject(o, "complete", a->status == SUDOKU_OK);
-  if (a->status != SUDOKU_OK)
-    cJSON_AddStringToObject(o, "stopped", sudoku_status_code(a->status));
-  api_add_int(o, "size", (uint64_t)p->n);
-  snprintf(box, sizeof box, "[%d,%d]", p->box_rows, p->box_cols);
-  cJSON_AddRawToObject(o, "box", box);
-  api_add_int(o, "givens", (uint64_t)sudoku_count_givens(p));
-  api_add_int(o, "nodes", a->stats.nodes);
-  api_add_int(o, "guesses", a->stats.guesses);
-  api_add_int(o, "time_us", a->time_us);
+    api_buf_lit(b, ",\"unique\":null");
+  api_buf_lit(b, ",\"solutions_found\":");
+  api_buf_uint(b, a->stats.solutions);
+  if (a->status == SUDOKU_OK) {
+    api_buf_lit(b, ",\"complete\":true");
+  } else {
+    const char *code = sudoku_status_code(a->status);
+    api_buf_lit(b, ",\"complete\":false,\"stopped\":");
+    api_buf_string(b, code, strlen(code));
+  }
+  api_buf_lit(b, ",\"size\":");
+  api_buf_uint(b, (uint64_t)p->n);
+  api_buf_lit(b, ",\"box\":[");
+  api_buf_uint(b, (uint64_t)p->box_rows);
+  api_buf_lit(b, ",");
+  api_buf_uint(b, (uint64_t)p->box_cols);
+  api_buf_lit(b, "],\"givens\":");
+  api_buf_uint(b, (uint64_t)sudoku_count_givens(p));
+  api_buf_lit(b, ",\"nodes\":");
+  api_buf_uint(b, a->stats.nodes);
+  api_buf_lit(b, ",\"guesses\":");
+  api_buf_uint(b, a->stats.guesses);
+  api_buf_lit(b, ",\"time_us\":");
+  api_buf_uint(b, a->time_us);
 }
 
-/* JSON for a batch: 200 with a status per item. */
+/* Bytes of an answered puzzle's members beyond its rows and line. */
+#define API_SOLUTION_EXTRA 320u
+/* Room for all of them: one allocation, under 1 KiB for a 9x9 (what
+ * glibc serves from its per-thread cache; a larger block costs a
+ * consolidation of its free lists on every request). */
+static size_t solution_bytes(const sudoku_grid *p) {
+  return API_ROWS_BYTES(p->n) + (size_t)p->n * p->n + API_SOLUTION_EXTRA;
+}
+
+/* JSON for a batch: 200 with a status per item. An item without an answer
+ * is a small cJSON tree (its problem's members), printed in place. */
 static void render_batch_json(struct solve_job *j, struct api_response *out) {
-  cJSON *o = cJSON_CreateObject();
-  cJSON *results = o ? cJSON_AddArrayToObject(o, "results") : NULL;
+  struct api_buf b;
   uint32_t solved = 0;
-  for (uint32_t i = 0; i < j->ps.count && results != NULL; i++) {
-    cJSON *item = cJSON_CreateObject();
-    if (item == NULL)
-      break;
-    api_add_int(item, "index", i);
+  /* Grows as it goes: most items are far smaller than the largest. */
+  api_buf_init(&b, (size_t)j->ps.count * 512 + 64);
+  api_buf_lit(&b, "{\"results\":[");
+  for (uint32_t i = 0; i < j->ps.count && !b.failed; i++) {
     struct api_item *it = &j->ps.item[i];
+    if (i > 0)
+      api_buf_lit(&b, ",");
     if (it->error.problem == API_OK && j->ans[i].stats.solutions > 0) {
       solved++;
-      cJSON_AddStringToObject(item, "status", "solved");
-      add_solution(item, &it->grid, &j->ans[i], j->max_solutions);
-    } else {
-      struct api_error e = {API_OK, "", NULL};
-      struct api_error *err = &it->error;
-      if (err->problem == API_OK) {
-        answer_error(&it->grid, &j->ans[i], &e);
-        err = &e;
-      }
-      api_item_problem(err, item);
+      api_buf_lit(&b, "{\"index\":");
+      api_buf_uint(&b, i);
+      api_buf_lit(&b, ",\"status\":\"solved\",");
+      solution_members(&b, &it->grid, &j->ans[i], j->max_solutions);
+      api_buf_lit(&b, "}");
+      continue;
     }
-    cJSON_AddItemToArray(results, item);
+    struct api_error e = {API_OK, "", NULL};
+    struct api_error *err = &it->error;
+    if (err->problem == API_OK) {
+      answer_error(&it->grid, &j->ans[i], &e);
+      err = &e;
+    }
+    cJSON *item = cJSON_CreateObject();
+    if (item != NULL) {
+      api_add_int(item, "index", i);
+      api_item_problem(err, item);
+      api_buf_cjson(&b, item);
+      cJSON_Delete(item);
+    } else {
+      api_error_clear(err);
+      b.failed = true;
+    }
   }
-  if (o != NULL) {
-    api_add_int(o, "count", j->ps.count);
-    api_add_int(o, "solved", solved);
-    api_add_int(o, "failed", j->ps.count - solved);
-  }
-  api_render_json(o, 200, solved == j->ps.count ? "solved" : "batch-partial",
-                  out);
+  api_buf_lit(&b, "],\"count\":");
+  api_buf_uint(&b, j->ps.count);
+  api_buf_lit(&b, ",\"solved\":");
+  api_buf_uint(&b, solved);
+  api_buf_lit(&b, ",\"failed\":");
+  api_buf_uint(&b, j->ps.count - solved);
+  api_buf_lit(&b, "}");
+  api_render_buf(&b, 200, solved == j->ps.count ? "solved" : "batch-partial",
+                 out);
 }
 
 /* Judge text or line format for every puzzle; "no solution" (or the
@@ -323,10 +381,12 @@ static void solve_run(struct api_job *job, uint64_t deadline_ns,
     return;
   }
   if (j->base.format == API_FMT_JSON) {
-    cJSON *o = cJSON_CreateObject();
-    if (o != NULL)
-      add_solution(o, &j->ps.item[0].grid, a, j->max_solutions);
-    api_render_json(o, 200, answer_outcome(a), out);
+    struct api_buf b;
+    api_buf_init(&b, solution_bytes(&j->ps.item[0].grid));
+    api_buf_lit(&b, "{");
+    solution_members(&b, &j->ps.item[0].grid, a, j->max_solutions);
+    api_buf_lit(&b, "}");
+    api_render_buf(&b, 200, answer_outcome(a), out);
   } else {
     render_text(j, out);
   }

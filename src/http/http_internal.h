@@ -22,6 +22,9 @@
 
 #define HTTP_LOG_PATH_MAX 200  /* path bytes kept for the access log */
 #define HTTP_BODY_INITIAL 4096 /* first body buffer without Content-Length */
+/* A body announced at most this long is kept inside its request's own
+ * allocation (a 9x9 puzzle in JSON is about 100 bytes; a 16x16 270). */
+#define HTTP_BODY_INLINE 384
 /* A chunked body past max_body is read and dropped to answer 413 (MHD takes
  * no response mid-upload); past this many times max_body the connection is
  * closed instead, so that no upload ties up a thread for ever. */
@@ -128,6 +131,7 @@ struct http_request {
   uint64_t start_ns;
   const char *accept, *origin; /* live in MHD's connection pool */
   const char *forwarded_for;   /* X-Forwarded-For, or NULL */
+  const char *content_type;    /* Content-Type, or NULL */
   char id[HTTP_REQUEST_ID_MAX + 1];
   char method_name[16];
   char path[HTTP_LOG_PATH_MAX + 1];
@@ -137,7 +141,7 @@ struct http_request {
   enum api_problem pending;
   bool preflight;
   bool close; /* answer, then close the connection (framing errors) */
-  char *body;
+  char *body; /* malloc'd, or inline_body */
   size_t body_len, body_cap;
   uint64_t body_seen; /* bytes received, kept or not */
   bool body_over;     /* a chunked body grew past max_body */
@@ -158,6 +162,9 @@ struct http_request {
   bool replied;
   int status;
   size_t bytes;
+
+  /* A short body announced by Content-Length, allocated with the request. */
+  char inline_body[];
 };
 
 /* ---- Replies (reply.c) ----------------------------------------------------

@@ -1,7 +1,9 @@
 /*
  * request.c - one request through libmicrohttpd (the pattern of its
  * doc/examples/largepost.c):
- *   first call    allocate struct http_request in *con_cls, pick the route,
+ *   first call    one pass over the header fields, allocate struct
+ *                 http_request in *con_cls (with a short body's room),
+ *                 pick the route,
  *                 decide what the headers alone decide (404, 405, 415,
  *                 preflight; 413 by Content-Length is answered at once,
  *                 without reading the body);
@@ -64,10 +66,6 @@ static void id_make(struct http_server *srv, char *out, size_t cap) {
   for (int i = 15; i >= 0; i--, v >>= 4)
     out[i] = hex[v & 15];
   out[16] = '\0';
-}
-
-static const char *header(struct MHD_Connection *conn, const char *name) {
-  return MHD_lookup_connection_value(conn, MHD_HEADER_KIND, name);
 }
 
 /* ---- The api's routes -----------------------------------------------------
@@ -142,13 +140,8 @@ static enum MHD_Result serve_api(struct http_request *req,
   MHD_get_connection_values_n(req->conn, MHD_GET_ARGUMENT_KIND, query_param,
                               &q);
   struct api_input in = {
-      header(req->conn, MHD_HTTP_HEADER_CONTENT_TYPE),
-      req->body,
-      req->body_len,
-      req->accept,
-      req->id,
-      q.p,
-      q.n,
+      req->content_type, req->body, req->body_len, req->accept,
+      req->id,           q.p,       q.n,
   };
   struct api_response r;
   uint64_t t0 = http_now_us();
@@ -224,20 +217,36 @@ static enum MHD_Result reply_pending(struct http_request *req) {
   return http_reply_problem(req, req->pending, NULL);
 }
 
-/* What the header fields say about how the body is framed. */
-struct framing {
+/* What the header fields say: how the body is framed, and the values a
+ * request keeps, each the first field of its name (what
+ * MHD_lookup_connection_value would return). One pass over the fields
+ * instead of a lookup (a walk with a caseless compare) per name. */
+struct fields {
   unsigned content_length; /* Content-Length fields */
   unsigned transfer_encoding;
   bool bad_te;    /* a Transfer-Encoding other than exactly "chunked" */
   bool bad_name;  /* whitespace or a control byte in a field name */
   bool bad_value; /* a NUL or a CR inside a field value */
   bool host;
+  const char *length, *type, *accept, *origin, *forwarded_for, *request_id;
 };
 
-static enum MHD_Result framing_field(void *cls, enum MHD_ValueKind kind,
-                                     const char *key, size_t key_size,
-                                     const char *value, size_t value_size) {
-  struct framing *f = cls;
+static bool name_is(const char *key, size_t len, const char *name,
+                    size_t name_len) {
+  return len == name_len && strncasecmp(key, name, len) == 0;
+}
+#define NAME_IS(key, len, lit) name_is((key), (len), "" lit, sizeof(lit) - 1)
+
+/* The first value of a name. */
+static void keep_first(const char **slot, const char *value) {
+  if (*slot == NULL)
+    *slot = value;
+}
+
+static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
+                                    const char *key, size_t key_size,
+                                    const char *value, size_t value_size) {
+  struct fields *f = cls;
   (void)kind;
   for (size_t i = 0; i < key_size; i++)
     if ((unsigned char)key[i] <= ' ' || key[i] == 0x7f)
@@ -245,13 +254,24 @@ static enum MHD_Result framing_field(void *cls, enum MHD_ValueKind kind,
   if (value != NULL && (memchr(value, '\0', value_size) != NULL ||
                         memchr(value, '\r', value_size) != NULL))
     f->bad_value = true;
-  if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
+  if (NAME_IS(key, key_size, MHD_HTTP_HEADER_CONTENT_LENGTH)) {
     f->content_length++;
-  else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0)
+    keep_first(&f->length, value);
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_HOST)) {
     f->host = true;
-  else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
     f->transfer_encoding++;
     f->bad_te |= value == NULL || strcasecmp(value, "chunked") != 0;
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_CONTENT_TYPE)) {
+    keep_first(&f->type, value);
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_ACCEPT)) {
+    keep_first(&f->accept, value);
+  } else if (NAME_IS(key, key_size, "Origin")) {
+    keep_first(&f->origin, value);
+  } else if (NAME_IS(key, key_size, "X-Forwarded-For")) {
+    keep_first(&f->forwarded_for, value);
+  } else if (NAME_IS(key, key_size, "X-Request-Id")) {
+    keep_first(&f->request_id, value);
   }
   return MHD_YES;
 }
@@ -265,29 +285,27 @@ static enum MHD_Result framing_field(void *cls, enum MHD_ValueKind kind,
  * closed: whatever follows on it cannot be trusted to be a new request.
  * Returns API_OK when the framing is sound.
  */
-static enum api_problem framing_problem(struct MHD_Connection *conn,
+static enum api_problem framing_problem(const struct fields *f,
                                         const char *version,
                                         const char **detail) {
-  struct framing f = {0, 0, false, false, false, false};
-  MHD_get_connection_values_n(conn, MHD_HEADER_KIND, framing_field, &f);
   *detail = NULL;
-  if (f.content_length > 0 && f.transfer_encoding > 0)
+  if (f->content_length > 0 && f->transfer_encoding > 0)
     *detail = "both Content-Length and Transfer-Encoding: the body's length "
               "is ambiguous";
-  else if (f.content_length > 1)
+  else if (f->content_length > 1)
     *detail = "several Content-Length fields: the body's length is ambiguous";
-  else if (f.transfer_encoding > 1)
+  else if (f->transfer_encoding > 1)
     *detail = "several Transfer-Encoding fields";
-  else if (f.bad_name)
+  else if (f->bad_name)
     *detail = "whitespace or a control character in a header field name";
-  else if (f.bad_value)
+  else if (f->bad_value)
     *detail = "a NUL or a CR inside a header field value";
-  else if (!f.host && version != NULL &&
+  else if (!f->host && version != NULL &&
            strcmp(version, MHD_HTTP_VERSION_1_1) == 0)
     *detail = "an HTTP/1.1 request without a Host field";
   if (*detail != NULL)
     return API_BAD_FRAMING;
-  if (f.bad_te) {
+  if (f->bad_te) {
     *detail = "the only transfer coding this service reads is chunked";
     return API_NOT_IMPLEMENTED;
   }
@@ -313,9 +331,17 @@ static enum MHD_Result begin(struct http_server *srv,
                              struct MHD_Connection *conn, const char *url,
                              const char *method, const char *version,
                              void **con_cls) {
-  struct http_request *req = calloc(1, sizeof *req);
+  struct fields f;
+  memset(&f, 0, sizeof f);
+  MHD_get_connection_values_n(conn, MHD_HEADER_KIND, header_field, &f);
+  unsigned long long n = f.length != NULL ? strtoull(f.length, NULL, 10) : 0;
+  /* A short body announced by Content-Length gets room at the end of the
+   * request: one allocation for both. Only the struct is zeroed. */
+  size_t room = n <= HTTP_BODY_INLINE ? (size_t)n : 0;
+  struct http_request *req = malloc(sizeof *req + room);
   if (req == NULL)
     return MHD_NO;
+  memset(req, 0, sizeof *req);
   *con_cls = req;
   atomic_fetch_add(&srv->in_flight, 1);
   req->srv = srv;
@@ -324,20 +350,22 @@ static enum MHD_Result begin(struct http_server *srv,
   const char *path = target_path(url);
   req->route = http_route_of(path, strlen(path));
   req->method = http_method_of(method);
-  http_log_copy(req->method_name, sizeof req->method_name, method,
-                strlen(method));
-  http_log_copy(req->path, sizeof req->path, url, strlen(url));
-  req->accept = header(conn, MHD_HTTP_HEADER_ACCEPT);
-  req->origin = header(conn, "Origin");
-  req->forwarded_for = header(conn, "X-Forwarded-For");
-  const char *id = header(conn, "X-Request-Id");
-  if (id_ok(id))
-    memcpy(req->id, id, strlen(id) + 1);
+  if (srv->access_log) { /* the log's copies: of no use without it */
+    http_log_copy(req->method_name, sizeof req->method_name, method,
+                  strlen(method));
+    http_log_copy(req->path, sizeof req->path, url, strlen(url));
+  }
+  req->accept = f.accept;
+  req->origin = f.origin;
+  req->forwarded_for = f.forwarded_for;
+  req->content_type = f.type;
+  if (id_ok(f.request_id))
+    memcpy(req->id, f.request_id, strlen(f.request_id) + 1);
   else
     id_make(srv, req->id, sizeof req->id);
 
   const char *why = NULL;
-  enum api_problem framing = framing_problem(conn, version, &why);
+  enum api_problem framing = framing_problem(&f, version, &why);
   if (framing != API_OK) {
     req->close = true;
     return http_reply_problem(req, framing, why);
@@ -351,27 +379,28 @@ static enum MHD_Result begin(struct http_server *srv,
     req->preflight = true;
   else if ((req->route->methods & req->method) == 0)
     req->pending = API_METHOD_NOT_ALLOWED;
-  else if (ep != NULL &&
-           (ep->body_types &
-            api_body_type_of(header(conn, MHD_HTTP_HEADER_CONTENT_TYPE))) == 0)
+  else if (ep != NULL && (ep->body_types & api_body_type_of(f.type)) == 0)
     req->pending = API_UNSUPPORTED_MEDIA_TYPE;
 
   /* A body announced too large is refused before it is read; MHD then
    * closes the connection instead of reading the rest. */
-  const char *cl = header(conn, MHD_HTTP_HEADER_CONTENT_LENGTH);
-  if (cl != NULL) {
-    unsigned long long n = strtoull(cl, NULL, 10);
+  if (f.length != NULL) {
     if (n > srv->max_body) {
       if (req->pending == API_OK && !req->preflight)
         req->pending = API_BODY_TOO_LARGE;
       return reply_pending(req);
     }
     if (req->pending == API_OK && !req->preflight && ep != NULL && n > 0) {
-      req->body = malloc((size_t)n);
+      req->body = room > 0 ? req->inline_body : malloc((size_t)n);
       req->body_cap = req->body != NULL ? (size_t)n : 0;
     }
   }
   return MHD_YES;
+}
+
+static void body_free(struct http_request *req) {
+  if (req->body != req->inline_body)
+    free(req->body);
 }
 
 /* A body chunk: kept for api routes while it fits max_body, else dropped. */
@@ -385,7 +414,7 @@ static void take_body(struct http_request *req, const char *data, size_t size) {
     /* MHD accepts no response in the middle of an upload: the rest is
      * read and dropped, and 413 answered at the end. */
     req->body_over = true;
-    free(req->body);
+    body_free(req);
     req->body = NULL;
     req->body_len = req->body_cap = 0;
     return;
@@ -395,11 +424,16 @@ static void take_body(struct http_request *req, const char *data, size_t size) {
     while (cap < req->body_len + size)
       cap *= 2;
     cap = cap < max ? cap : max;
-    char *p = realloc(req->body, cap);
+    /* MHD passes no more than Content-Length: the inline body never
+     * grows, but it would move to the heap like any other. */
+    bool inl = req->body == req->inline_body;
+    char *p = realloc(inl ? NULL : req->body, cap);
     if (p == NULL) {
       req->body_over = true; /* answered 413: the closest truth */
       return;
     }
+    if (inl)
+      memcpy(p, req->body, req->body_len);
     req->body = p;
     req->body_cap = cap;
   }
@@ -469,7 +503,7 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
   if (req->client != NULL)
     clients_leave(srv->clients, req->client);
   api_job_free(req->api_job);
-  free(req->body);
+  body_free(req);
   free(req);
   atomic_fetch_sub(&srv->in_flight, 1);
 }
