@@ -10,9 +10,10 @@
  * the only entry of its stack matrix column, so its band keeps the digit
  * in that box at that one cell, a row single), then guesses on a bivalue
  * cell (the one with the most open peers), copying the whole state (~150
- * bytes) onto an explicit stack instead of undoing changes. It counts solutions up to a
- * limit and keeps the first one found; with rowmajor it branches on the
- * first open cell instead, so that the first solution is the smallest.
+ * bytes) onto an explicit stack instead of undoing changes. It counts
+ * solutions up to a limit and keeps the first one found; with rowmajor it
+ * branches on the first open cell instead, so that the first solution is
+ * the smallest.
  * Measured (callgrind, count to 2, sudoku_solve included): ~20k
  * instructions per 17-clue puzzle, ~76k on top1465, ~466k on the forum's
  * hardest 11+ (tdoku, built for AVX2: 20k, 55k, 316k).
