@@ -35,7 +35,7 @@
  *          some permutation (0 when none does: a contradiction).
  *   solved row  a row of f[] with a single cell left: the digit is placed
  *          there, the cell leaves the other digits and the column leaves the
- *          digit's other bands. rows[] remembers which rows were handled.
+ *          digit's other bands. solved[] remembers which rows were handled.
  *   seen[] the value of f[] when it was last propagated; f[i] != seen[i]
  *          means digit/band i has news to spread.
  */
@@ -69,6 +69,17 @@
 #define FAST9_UNROLL(n)
 #endif
 
+/* Word i = 3d + b of f[]: its band, and the same digit's other bands. */
+static const uint8_t fast9_band_of[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2,
+                                          0, 1, 2, 0, 1, 2, 0, 1, 2,
+                                          0, 1, 2, 0, 1, 2, 0, 1, 2};
+static const uint8_t fast9_other1[27] = {1,  2,  0,  4,  5,  3,  7,  8,  6,
+                                         10, 11, 9,  13, 14, 12, 16, 17, 15,
+                                         19, 20, 18, 22, 23, 21, 25, 26, 24};
+static const uint8_t fast9_other2[27] = {2,  0,  1,  5,  3,  4,  8,  6,  7,
+                                         11, 9,  10, 14, 12, 13, 17, 15, 16,
+                                         20, 18, 19, 23, 21, 22, 26, 24, 25};
+
 /* Cells of the band rows named by a 3-bit row set. */
 static const uint32_t fast9_rows_mask[8] = {
     0x0000000, 0x00001FF, 0x003FE00, 0x003FFFF,
@@ -76,12 +87,12 @@ static const uint32_t fast9_rows_mask[8] = {
 };
 
 struct fast9_state {
-  uint32_t f[28];   /* candidates, see glossary; f[27] = 0 pads for SSE2 */
-  uint32_t open[3]; /* cells of each band not yet placed */
-  uint32_t rows[3]; /* bit 3*d + r: row r of band b solved for digit d */
-  uint32_t news;    /* bit 3*d + b: f[3*d + b] changed since fast9_stacks */
-  /* Configurations left (see fast9_pick_config) to digit d: ncfg[9*b + d]
-   * in band b, as of its last update; ncfg[27 + 9*k + d] in stack k, as
+  uint32_t f[28];     /* candidates, see glossary; f[27] = 0 pads for SSE2 */
+  uint32_t open[3];   /* cells of each band not yet placed */
+  uint32_t news;      /* bit 3*d + b: f[3*d + b] changed since fast9_stacks */
+  uint8_t solved[28]; /* bit r: row r of f[i]'s band solved for its digit */
+  /* Configurations left (see fast9_pick_config) to digit d: ncfg[3*d + b]
+   * in band b, as of its last update; ncfg[27 + 3*d + k] in stack k, as
    * of its last fast9_stacks. Exact at a fixed point. */
   uint8_t ncfg[56];
 };
@@ -137,8 +148,8 @@ static bool fast9_pick_config(const struct fast9_state *s, int *band,
   int key = 0x7FFF;
   FAST9_UNROLL(6)
   for (int b = 0; b < 6; b++) {
-    const uint8_t *n = &s->ncfg[9 * b];
-    int tot = n[0] + n[1] + n[2] + n[3] + n[4] + n[5] + n[6] + n[7] + n[8];
+    const uint8_t *n = &s->ncfg[b < 3 ? b : 24 + b];
+    int tot = n[0] + n[3] + n[6] + n[9] + n[12] + n[15] + n[18] + n[21] + n[24];
     int k = tot >= 10 ? tot << 3 | b : 0x7FFF;
     key = k < key ? k : key;
   }
@@ -148,7 +159,7 @@ static bool fast9_pick_config(const struct fast9_state *s, int *band,
   key = 0xFF;
   FAST9_UNROLL(9)
   for (int i = 0; i < 9; i++) {
-    int n = s->ncfg[9 * best + i];
+    int n = s->ncfg[(best < 3 ? best : 24 + best) + 3 * i];
     int k = n >= 2 ? n << 4 | i : 0xFF;
     key = k < key ? k : key;
   }
@@ -204,15 +215,13 @@ static inline void fast9_place(struct fast9_state *s, int d, int b, int x) {
  * word behind a jump table (the earlier form) cost an indirect-branch
  * misprediction per update, more than the index arithmetic here. */
 static inline bool fast9_update(struct fast9_state *s, uint32_t *seen, int i) {
-  static const uint8_t band_of[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1,
-                                      2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
-  int b = band_of[i], d3 = i - b;
+  int b = fast9_band_of[i];
   uint32_t a = s->f[i];
   uint32_t t = fast9_matrix(a);
   a &= fast9_shrink[t];
   if (a == 0)
     return false;
-  s->ncfg[9 * b + d3 / 3] = fast9_nconfigs[t];
+  s->ncfg[i] = fast9_nconfigs[t];
   /* Every row is non-empty after the shrink, so a - FAST9_COL borrows
    * inside each row: y keeps a row's cells but its lowest, 0 when the row
    * has one cell. Its rows' non-empty flags (bits 0, 9, 18) are gathered
@@ -221,13 +230,13 @@ static inline bool fast9_update(struct fast9_state *s, uint32_t *seen, int i) {
   y = (y | y >> 1 | y >> 2) & FAST9_TRIAD0;
   y = (y | y >> 3 | y >> 6) & FAST9_COL;
   uint32_t single = ~(y * 0x40404u >> 18) & 7u;
-  uint32_t fresh = single & ~(s->rows[b] >> d3);
+  uint32_t fresh = single & ~(uint32_t)s->solved[i];
   /* No test of fresh: whether a row is newly solved is a coin toss (it was
    * a quarter of all mispredictions); without one, cells is 0 and the ands
    * change nothing. */
   {
     uint32_t cells = a & fast9_rows_mask[fresh];
-    s->rows[b] |= fresh << d3;
+    s->solved[i] = (uint8_t)(s->solved[i] | fresh);
     s->open[b] &= ~cells;
     /* All nine digits, d too: its word is rewritten below. */
     uint32_t *fb = s->f + b;
@@ -236,9 +245,8 @@ static inline bool fast9_update(struct fast9_state *s, uint32_t *seen, int i) {
       fb[3 * k] &= ~cells;
     uint32_t c = (cells | cells >> 9 | cells >> 18) & 0x1FFu;
     c *= FAST9_COL;
-    static const uint8_t next1[3] = {1, 2, 0}, next2[3] = {2, 0, 1};
-    s->f[d3 + next1[b]] &= ~c;
-    s->f[d3 + next2[b]] &= ~c;
+    s->f[fast9_other1[i]] &= ~c;
+    s->f[fast9_other2[i]] &= ~c;
   }
   s->f[i] = seen[i] = a;
   return true;
@@ -350,7 +358,7 @@ static int fast9_stacks(struct fast9_state *s) {
       return -1;
     uint32_t cols = k0 | k1 << 9 | k2 << 18;
     for (int k = 0; k < 3; k++)
-      s->ncfg[27 + 9 * k + d] =
+      s->ncfg[27 + 3 * d + k] =
           fast9_nconfigs[fast9_gather(cols >> (3 * k) & FAST9_BOX)];
     uint32_t n0 = f[0] & k0 * FAST9_COL, n1 = f[1] & k1 * FAST9_COL,
              n2 = f[2] & k2 * FAST9_COL;
@@ -602,10 +610,10 @@ static void fast9_init(struct fast9_state *s, uint32_t *seen,
   }
   for (int b = 0; b < 3; b++) {
     s->open[b] = FAST9_BAND;
-    s->rows[b] = 0;
   }
   s->news = FAST9_BAND;
   s->f[27] = seen[27] = 0;
+  memset(s->solved, 0, sizeof s->solved);
   memset(s->ncfg, 1, sizeof s->ncfg); /* all set before they are read */
 }
 
