@@ -342,8 +342,8 @@ static int fast9_stacks(struct fast9_state *s) {
    * loop mispredicts once per call rather than once per digit. */
   for (uint32_t m = (news | news >> 1 | news >> 2) & 01111111111u; m;
        m &= m - 1) {
-    int d = __builtin_ctz(m) / 3;
-    uint32_t *f = &s->f[3 * d];
+    int d3 = __builtin_ctz(m); /* 3d */
+    uint32_t *f = &s->f[d3];
     uint32_t c0 = fast9_cols(f[0]), c1 = fast9_cols(f[1]),
              c2 = fast9_cols(f[2]);
     uint32_t k0 = c0 & ((fast9_rot1(c1) & fast9_rot2(c2)) |
@@ -358,7 +358,7 @@ static int fast9_stacks(struct fast9_state *s) {
       return -1;
     uint32_t cols = k0 | k1 << 9 | k2 << 18;
     for (int k = 0; k < 3; k++)
-      s->ncfg[27 + 3 * d + k] =
+      s->ncfg[27 + d3 + k] =
           fast9_nconfigs[fast9_gather(cols >> (3 * k) & FAST9_BOX)];
     uint32_t n0 = f[0] & k0 * FAST9_COL, n1 = f[1] & k1 * FAST9_COL,
              n2 = f[2] & k2 * FAST9_COL;
