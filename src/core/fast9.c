@@ -16,10 +16,11 @@
  * counts solutions up to a limit and keeps the first one found; with
  * rowmajor it branches on the first open cell instead, so that the first
  * solution is the smallest.
- * Measured (callgrind, count to 2, sudoku_solve included): ~21k
- * instructions per 17-clue puzzle, ~86k on top1465, ~511k on the forum's
+ * Measured (callgrind, count to 2, sudoku_solve included): ~22k
+ * instructions per 17-clue puzzle, ~82k on top1465, ~480k on the forum's
  * hardest 11+ (tdoku, built for AVX2: 20k, 55k, 316k), with tdoku's
- * number of branches (0.75, 18.0, 137 against 0.37, 17.9, 136).
+ * number of branches (0.75, 18.0, 137 against 0.37, 17.9, 136) and of
+ * simulated branch mispredictions (~1700 per hardest puzzle).
  *
  * What it does NOT do: other sizes, validation of the givens (the caller
  * does that: clashing givens give meaningless results), I/O or allocation.
@@ -626,7 +627,7 @@ uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
                       struct budget *b, uint8_t first[81]) {
   struct fast9_state s;
   uint32_t seen[28];
-  /* 81 frames of 144 bytes: about 12 KiB, the bulk of the stack use. */
+  /* 81 frames of 216 bytes: about 17 KiB, the bulk of the stack use. */
   struct fast9_frame stack[FAST9_DEPTH];
   int sp = 0;
   uint32_t found = 0;
