@@ -259,8 +259,8 @@ int main(int argc, char **argv) {
     free(text);
   }
   printf("means: best of %d passes; max: the slowest puzzle's best time;\n"
-         "guesses: mean branches taken a puzzle (every digit tried at a "
-         "guessed cell counts);\n"
+         "guesses: mean branches taken a puzzle (every choice tried at a "
+         "guess counts: 9x9, a digit's placement in a band or stack);\n"
          "lexmin: the smallest solution (limit 1), x count2 its time over "
          "count-to-2's.\n"
          "ratio = qqwing --solve time / sudoku count-to-2 time on the same "

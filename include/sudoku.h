@@ -151,7 +151,9 @@ struct sudoku_limits {
 struct sudoku_stats {
   uint32_t solutions; /* solutions found, <= max_solutions */
   uint64_t nodes;     /* search nodes visited (the root counts) */
-  uint64_t guesses;   /* branches taken at cells with several candidates */
+  uint64_t guesses;   /* branches taken where the search had several
+                         choices (9x9: a digit's placements in a band or
+                         stack; else a cell's candidates) */
 };
 
 /*
