@@ -417,11 +417,12 @@ END_TEST
 /* One worker, a queue of one: a third slow request is turned away. */
 START_TEST(overload_gets_503) {
   struct server s;
-  server_start(&s, "--threads 1 --queue 1 --client-jobs 0 --deadline-ms 1500");
+  server_start(&s, "--threads 1 --queue 1 --client-jobs 0 --deadline-ms 2000");
+  /* Room for each to be read, probed and handed off on a loaded box. */
   int a = send_slow(s.port);
-  sleep_ms(150);
+  sleep_ms(300);
   int b = send_slow(s.port);
-  sleep_ms(150);
+  sleep_ms(300);
   struct reply r =
       request(s.port, "POST", "/solve", JSON_HDR, slow_solve_body());
   ck_assert_int_eq(r.status, 503);
@@ -449,11 +450,11 @@ END_TEST
  * another client (127.0.0.2) is still queued and served. */
 START_TEST(one_client_gets_its_share) {
   struct server s;
-  server_start(&s, "--threads 1 --queue 8 --client-jobs 2 --deadline-ms 600");
+  server_start(&s, "--threads 1 --queue 8 --client-jobs 2 --deadline-ms 900");
   int a = send_slow(s.port);
-  sleep_ms(100);
+  sleep_ms(200);
   int b = send_slow(s.port);
-  sleep_ms(100);
+  sleep_ms(200);
   struct reply r =
       request(s.port, "POST", "/solve", JSON_HDR, slow_solve_body());
   ck_assert_int_eq(r.status, 429);
