@@ -33,7 +33,7 @@ HTTP_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/http/*.c))
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/cli/*.c))
 TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
-BENCH_SRC := bench/bench.c
+BENCH_SRC := bench/bench.c bench/common.c
 
 SUDOKU := $(BUILD)/sudoku
 SUDOKUD := $(BUILD)/sudokud
@@ -127,7 +127,7 @@ $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 $(BENCH_GEN): bench/bench_generate.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
-$(BENCH_LOGIC): bench/bench_logic.c $(BUILD)/libsudoku.a
+$(BENCH_LOGIC): bench/bench_logic.c bench/common.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
 # Agreement of our rating with Sudoku Explainer's (bench/bench_agree.c):

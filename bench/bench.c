@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common.h"
 #include "sudoku.h"
 
 static const char *const default_files[] = {
@@ -35,30 +36,6 @@ struct timing {
   double total_us, max_us, guesses;
   size_t max_index, unsolved;
 };
-
-static double now_us(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
-static char *read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (f == NULL)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = size >= 0 ? malloc((size_t)size + 1) : NULL;
-  if (buf != NULL && fread(buf, 1, (size_t)size, f) != (size_t)size) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf != NULL)
-    *len = (size_t)size;
-  return buf;
-}
 
 /*
  * Times sudoku_solve on puzzles[0..count) with the given solution limit,
@@ -77,9 +54,9 @@ static struct timing time_solver(const sudoku_grid *puzzles, size_t count,
     for (size_t i = 0; i < count; i++) {
       sudoku_grid sol;
       struct sudoku_stats st;
-      double t0 = now_us();
+      double t0 = bench_now_us();
       enum sudoku_status s = sudoku_solve(&puzzles[i], &lim, &sol, &st);
-      double dt = now_us() - t0;
+      double dt = bench_now_us() - t0;
       total += dt;
       guesses += (double)st.guesses;
       if (pass == 0 || dt < best[i])
@@ -100,32 +77,14 @@ static struct timing time_solver(const sudoku_grid *puzzles, size_t count,
   return t;
 }
 
-/* Wall time of `qqwing --solve` over the first `count` lines of path, in
+/* Wall time of `qqwing --solve` over the first `count` lines of text, in
  * microseconds; negative when qqwing is not there. */
 static double time_qqwing(const char *text, size_t len, size_t count) {
   size_t bytes = 0;
   for (size_t lines = 0; bytes < len && lines < count; bytes++)
     lines += text[bytes] == '\n';
-  char tmp[] = "/tmp/bench-qqwing-XXXXXX";
-  int fd = mkstemp(tmp);
-  if (fd < 0 || write(fd, text, bytes) != (ssize_t)bytes)
-    return -1;
-  lseek(fd, 0, SEEK_SET);
-  double t0 = now_us();
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fd, 0);
-    int null = open("/dev/null", 1);
-    dup2(null, 1);
-    execlp("qqwing", "qqwing", "--solve", "--csv", (char *)NULL);
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  double took = now_us() - t0;
-  close(fd);
-  unlink(tmp);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? took : -1;
+  char *argv[] = {"qqwing", "--solve", "--csv", NULL};
+  return bench_time_program(argv, text, bytes);
 }
 
 /* Lexmin of the empty grid of every size, one solve each under a 2 s
@@ -143,9 +102,9 @@ static void bench_empty_lexmin(void) {
     sudoku_grid_init(&g, br, bc);
     struct sudoku_limits lim = {1, 0, 2000000, true};
     struct sudoku_stats st;
-    double t0 = now_us();
+    double t0 = bench_now_us();
     enum sudoku_status s = sudoku_solve(&g, &lim, &sol, &st);
-    double dt = now_us() - t0;
+    double dt = bench_now_us() - t0;
     total += dt;
     unfinished += s != SUDOKU_OK;
     printf("  %2dx%-2d (%dx%d boxes) %12.0f us %10llu guesses %s\n", n, n, br,
@@ -202,7 +161,7 @@ int main(int argc, char **argv) {
     else
       snprintf(path, sizeof path, "%s/%s", dir, files[f]);
     size_t len;
-    char *text = read_all(path, &len);
+    char *text = bench_read_file(path, &len);
     if (text == NULL) {
       printf("%-30s missing (%s)\n", files[f], path);
       continue;

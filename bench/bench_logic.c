@@ -31,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common.h"
 #include "sudoku.h"
 #include "sudoku_logic.h"
 
@@ -39,36 +40,10 @@
 static const char *const default_files[] = {"17clue.txt", "top1465.txt",
                                             "forum_hardest_1905_11plus.txt"};
 
-static double now_us(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
-static char *read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (f == NULL)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = size >= 0 ? malloc((size_t)size + 1) : NULL;
-  if (buf != NULL && fread(buf, 1, (size_t)size, f) != (size_t)size) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf != NULL) {
-    buf[size] = '\0';
-    *len = (size_t)size;
-  }
-  return buf;
-}
-
 /* Up to max puzzles of a file; *count receives how many. */
 static sudoku_grid *load(const char *path, size_t max, size_t *count) {
   size_t len = 0;
-  char *text = read_all(path, &len);
+  char *text = bench_read_file(path, &len);
   *count = 0;
   if (text == NULL)
     return NULL;
@@ -85,33 +60,16 @@ static sudoku_grid *load(const char *path, size_t max, size_t *count) {
 /* Wall time of `qqwing --solve --stats` on the puzzles, in microseconds;
  * negative when qqwing is not there. */
 static double time_qqwing(const sudoku_grid *p, size_t count) {
-  char tmp[] = "/tmp/bench-logic-qqwing-XXXXXX";
-  int fd = mkstemp(tmp);
-  if (fd < 0)
+  size_t cap = count * SUDOKU_TEXT_MAX + 1, len = 0;
+  char *text = malloc(cap);
+  if (text == NULL)
     return -1;
-  for (size_t i = 0; i < count; i++) {
-    char line[SUDOKU_TEXT_MAX];
-    size_t l = sudoku_write_line(&p[i], line, sizeof line);
-    if (write(fd, line, l) != (ssize_t)l)
-      return -1;
-  }
-  lseek(fd, 0, SEEK_SET);
-  double t0 = now_us();
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fd, 0);
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    dup2(null, 2);
-    execlp("qqwing", "qqwing", "--solve", "--stats", (char *)NULL);
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  double took = now_us() - t0;
-  close(fd);
-  unlink(tmp);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? took : -1;
+  for (size_t i = 0; i < count; i++)
+    len += sudoku_write_line(&p[i], text + len, cap - len);
+  char *argv[] = {"qqwing", "--solve", "--stats", NULL};
+  double took = bench_time_program(argv, text, len);
+  free(text);
+  return took;
 }
 
 static void bench_rate(const char *dir, const char *file, size_t limit) {
@@ -138,9 +96,9 @@ static void bench_rate(const char *dir, const char *file, size_t limit) {
     enum sudoku_status st = SUDOKU_OK;
     double best = 0;
     for (int pass = 0; pass < PASSES; pass++) {
-      double t0 = now_us();
+      double t0 = bench_now_us();
       st = sudoku_rate(&p[i], NULL, &r);
-      double dt = now_us() - t0;
+      double dt = bench_now_us() - t0;
       if (pass == 0 || dt < best)
         best = dt;
       if (dt > 10000)
@@ -185,9 +143,9 @@ static bool time_step(const struct sudoku_step *step, void *vctx) {
   enum sudoku_status st = SUDOKU_OK;
   double dt = 0;
   for (int pass = 0; pass < PASSES; pass++) {
-    double t0 = now_us();
+    double t0 = bench_now_us();
     st = sudoku_next_step(&w->pos, NULL, NULL, &out);
-    double t = now_us() - t0;
+    double t = bench_now_us() - t0;
     if (pass == 0 || t < dt)
       dt = t;
   }
@@ -279,7 +237,7 @@ static void bench_agreement(const char *dir, bool verbose) {
   char path[1024];
   snprintf(path, sizeof path, "%s/rated/se_rated_calibration.tsv", dir);
   size_t len = 0;
-  char *text = read_all(path, &len);
+  char *text = bench_read_file(path, &len);
   if (text == NULL) {
     printf("\nagreement with SE: %s missing\n", path);
     return;
@@ -290,7 +248,7 @@ static void bench_agreement(const char *dir, bool verbose) {
   static double by_level[4][MAX_RATED];
   size_t nlevel[4] = {0, 0, 0, 0}, n = 0, within = 0, exact = 0;
   size_t unsolved = 0;
-  double t0 = now_us();
+  double t0 = bench_now_us();
   char *save = NULL;
   char *line = strtok_r(text, "\n", &save); /* header */
   while ((line = strtok_r(NULL, "\n", &save)) != NULL && n < MAX_RATED) {
@@ -327,7 +285,7 @@ static void bench_agreement(const char *dir, bool verbose) {
              sudoku_technique_id(rt.hardest), se[n], f[6], f[0]);
     n++;
   }
-  double took = now_us() - t0;
+  double took = bench_now_us() - t0;
   printf("\nagreement with SE (%s, %zu puzzles, %.1f s): Spearman %.3f "
          "(target >= 0.9), within 0.5: %.1f %% (target >= 70 %%), equal: "
          "%.1f %%, paths unsolved: %zu\n",
