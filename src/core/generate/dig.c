@@ -81,8 +81,8 @@ static bool dig_pass(struct gen_dig *d, int target) {
     if (!d->kept[i] || (target != 0 && d->givens - size < target))
       continue;
     set_orbit(d, i, false);
-    int unique =
-        gen_unique_without(d->p, d->o->cell[i], size, d->grid, d->deadline_ns);
+    int unique = gen_unique_without(d->p, d->o->cell[i], size, d->grid,
+                                    &d->sets, d->deadline_ns);
     if (unique < 0)
       return false;
     if (unique == 1) {
@@ -105,7 +105,8 @@ static int find_redundant(struct gen_dig *d) {
     for (int j = 0; j < d->o->size[i]; j++) {
       uint16_t c = d->o->cell[i][j];
       d->p->cell[c] = 0;
-      int unique = gen_unique_without(d->p, &c, 1, d->grid, d->deadline_ns);
+      int unique =
+          gen_unique_without(d->p, &c, 1, d->grid, &d->sets, d->deadline_ns);
       d->p->cell[c] = d->grid->cell[c];
       if (unique != 0)
         return unique < 0 ? -2 : i;
@@ -129,7 +130,7 @@ static int swap_orbit(struct gen_dig *d, int r) {
      * from the grid on r's cells: a test on r alone, not a count. */
     set_orbit(d, z, true);
     int unique = gen_unique_without(d->p, d->o->cell[r], d->o->size[r], d->grid,
-                                    d->deadline_ns);
+                                    &d->sets, d->deadline_ns);
     if (unique < 0)
       return -1;
     if (unique == 1) {
@@ -167,6 +168,7 @@ enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
   d->deadline_ns = deadline_ns;
   d->givens = grid->n * grid->n;
   d->multi = false;
+  gen_sets_init(&d->sets, grid->n);
   for (int i = 0; i < o->count; i++) {
     d->order[i] = (uint16_t)i;
     d->kept[i] = true;

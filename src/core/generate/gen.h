@@ -35,17 +35,40 @@ bool gen_time_left(uint64_t deadline_ns, uint64_t *left_us);
 void gen_shuffle(struct sudoku_prng *p, uint16_t *a, int len);
 
 /*
+ * Known second solutions, kept as unavoidable sets: the cells where a
+ * solution of some sub-puzzle differs from the grid. A puzzle that keeps
+ * no given in such a set is not unique (that solution is one of its own),
+ * so a removal that would empty a known set is refused with a few word
+ * operations instead of a search. Found sets stay true for the grid
+ * forever: the pool only ever saves searches, never changes an answer, so
+ * the puzzles are the same with it or without it. A ring of GEN_SETS_MAX
+ * sets; the oldest is overwritten (5 KiB: room for 25x25 sets).
+ */
+#define GEN_SETS_MAX 64
+#define GEN_SET_WORDS ((SUDOKU_MAX_CELLS + 63) / 64)
+struct gen_sets {
+  int count, next, words;
+  uint64_t set[GEN_SETS_MAX][GEN_SET_WORDS];
+};
+
+/* An empty pool for side n. */
+void gen_sets_init(struct gen_sets *s, int n);
+
+/*
  * Whether p, whose cells cells[0..k) are blank, has grid (a solution of p)
- * as its only solution: 1 yes, 0 no, -1 at the deadline. Instead of
+ * as its only solution: 1 yes, 0 no, -1 at the deadline. First the pool:
+ * a known set that p holds no given of answers 0 at once. Else, instead of
  * counting p's solutions to 2, asks whether a solution exists where the
  * first blank cell differs from grid, then the first agrees and the second
  * differs, and so on: each is p plus one wrong given, which propagation
  * usually refutes at once, and the branch holding grid itself is never
- * searched. Several times faster than a count at 16x16. p's cells[] are
+ * searched. Several times faster than a count at 16x16. A second solution
+ * found goes to the pool (sets may be NULL: no pool). p's cells[] are
  * blank again on return.
  */
 int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
-                       const sudoku_grid *grid, uint64_t deadline_ns);
+                       const sudoku_grid *grid, struct gen_sets *sets,
+                       uint64_t deadline_ns);
 
 /*
  * A random complete grid of box shape br x bc into *out, drawn from p by a
@@ -62,6 +85,7 @@ struct gen_dig {
   const struct gen_orbits *o;
   struct sudoku_prng *prng;
   uint64_t deadline_ns;
+  struct gen_sets sets; /* second solutions met so far, on this grid */
   int givens;
   bool multi; /* some orbit holds several cells */
   bool kept[SUDOKU_MAX_CELLS];

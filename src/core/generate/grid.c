@@ -42,29 +42,81 @@ static uint32_t free_values(const sudoku_grid *g, int c) {
   return (~used >> 1) & ((1u << n) - 1); /* bit 0 of used is "blank" */
 }
 
-/* 1 when g has a solution, 0 when none, -1 at the deadline. */
-static int exists(const sudoku_grid *g, uint64_t deadline_ns) {
+/* 1 when g has a solution (into *sol), 0 when none, -1 at the deadline.
+ * g's givens never clash (a subset of a grid plus one value no peer
+ * holds), so the 9x9 fast path is called without sudoku_solve's
+ * validation, which cost as much as a quick refutation. */
+static int exists(const sudoku_grid *g, uint64_t deadline_ns,
+                  sudoku_grid *sol) {
+  if (g->n == 9 && g->box_rows == 3) {
+    struct budget b = {0, deadline_ns, 0, 0, SUDOKU_OK};
+    *sol = *g;
+    uint32_t found = fast9_solve(g->cell, 1, &b, sol->cell);
+    if (b.stop != SUDOKU_OK)
+      return -1;
+    return found > 0;
+  }
   struct sudoku_limits lim = {1, 0, 0, false};
   if (!gen_time_left(deadline_ns, &lim.deadline_us))
     return -1;
-  sudoku_grid sol;
-  enum sudoku_status s = sudoku_solve(g, &lim, &sol, NULL);
+  enum sudoku_status s = sudoku_solve(g, &lim, sol, NULL);
   if (s == SUDOKU_DEADLINE || s == SUDOKU_NODE_LIMIT)
     return -1;
   return s == SUDOKU_OK;
 }
 
+void gen_sets_init(struct gen_sets *s, int n) {
+  s->count = s->next = 0;
+  s->words = (n * n + 63) / 64;
+}
+
+/* Whether p keeps no given in some known set (then p is not unique). */
+static bool sets_refute(const struct gen_sets *s, const sudoku_grid *p) {
+  uint64_t givens[GEN_SET_WORDS] = {0};
+  for (int c = 0; c < p->n * p->n; c++)
+    if (p->cell[c] != 0)
+      givens[c / 64] |= (uint64_t)1 << (c % 64);
+  for (int i = 0; i < s->count; i++) {
+    uint64_t meet = 0;
+    for (int w = 0; w < s->words; w++)
+      meet |= s->set[i][w] & givens[w];
+    if (meet == 0)
+      return true;
+  }
+  return false;
+}
+
+/* Adds the cells where sol differs from grid. */
+static void sets_add(struct gen_sets *s, const sudoku_grid *sol,
+                     const sudoku_grid *grid) {
+  uint64_t *set = s->set[s->next];
+  for (int w = 0; w < s->words; w++)
+    set[w] = 0;
+  for (int c = 0; c < grid->n * grid->n; c++)
+    if (sol->cell[c] != grid->cell[c])
+      set[c / 64] |= (uint64_t)1 << (c % 64);
+  s->next = (s->next + 1) % GEN_SETS_MAX;
+  if (s->count < GEN_SETS_MAX)
+    s->count++;
+}
+
 int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
-                       const sudoku_grid *grid, uint64_t deadline_ns) {
+                       const sudoku_grid *grid, struct gen_sets *sets,
+                       uint64_t deadline_ns) {
   int result = 1;
+  sudoku_grid sol;
+  if (sets != NULL && sets_refute(sets, p))
+    return 0;
   for (int i = 0; i < k && result == 1; i++) {
     int c = cells[i];
     uint32_t other = free_values(p, c) & ~(1u << (grid->cell[c] - 1));
     while (other != 0 && result == 1) {
       p->cell[c] = (uint8_t)(__builtin_ctz(other) + 1);
       other &= other - 1;
-      int e = exists(p, deadline_ns);
+      int e = exists(p, deadline_ns, &sol);
       result = e < 0 ? -1 : !e;
+      if (e > 0 && sets != NULL)
+        sets_add(sets, &sol, grid);
     }
     p->cell[c] = grid->cell[c]; /* the next cases keep this one right */
   }
