@@ -104,6 +104,10 @@ struct sudoku_generated {
   uint32_t rated_attempts;     /* attempts that reached the rating (unique
                                   and minimal or at the target): 1 when
                                   the level matched on the first try */
+  uint64_t seed;               /* the seed of the attempt returned (of the
+                                  last one at the deadline): the same
+                                  options with this seed give the same
+                                  puzzle in one attempt */
 };
 
 /*

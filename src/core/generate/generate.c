@@ -109,6 +109,7 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
   sudoku_grid puzzle;
   memset(&out->rating, 0, sizeof out->rating);
   out->attempts = 0;
+  out->seed = opt->seed;
   out->rated_attempts = 0;
   out->rated = false;
   out->level = SUDOKU_LEVEL_ANY;
@@ -134,7 +135,8 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
     if (out->attempts == UINT32_MAX)
       return SUDOKU_DEADLINE; /* only without a deadline, after years */
     out->attempts++;
-    sudoku_prng_seed(&prng, attempt_seed(opt->seed, out->attempts));
+    out->seed = attempt_seed(opt->seed, out->attempts);
+    sudoku_prng_seed(&prng, out->seed);
     int done = attempt(opt, &orbits, &prng, deadline_ns, &puzzle, out);
     if (done < 0)
       return SUDOKU_DEADLINE;
