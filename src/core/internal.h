@@ -52,6 +52,19 @@ uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
                      uint8_t first[81]);
 
 /*
+ * The general solver (solve.c) on p of any shape, without validation (p's
+ * givens must not clash), for its first solution into first[n*n]: at each
+ * branch the value of hint[] (a complete grid) is tried first, then the
+ * others ascending. Returns 1 with first filled, 0 when p has no solution
+ * or the budget stopped it (b->stop says which). Why: the generator asks
+ * whether a sub-puzzle of a grid has a solution other than the grid, and
+ * such solutions mostly agree with it in most cells: found in a few nodes
+ * this way, where ascending values wander far from the grid first.
+ */
+uint32_t core_solve_near(const sudoku_grid *p, const uint8_t *hint,
+                         struct budget *b, uint8_t *first);
+
+/*
  * The one rule of unit geometry, for every box shape: unit index u of a
  * grid of side n = box_rows * box_cols numbers the rows (0..n-1), columns
  * (n..2n-1) and boxes (2n..3n-1, left to right, top to bottom), as

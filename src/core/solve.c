@@ -29,8 +29,9 @@ struct gen {
   bool done; /* limit reached or budget spent */
   uint32_t found;
   struct budget *b;
-  uint8_t *first; /* where the first solution goes */
-  int open;       /* cells without a value */
+  uint8_t *first;      /* where the first solution goes */
+  const uint8_t *hint; /* value to try first at each branch, or NULL */
+  int open;            /* cells without a value */
   int qlen, alen, tlen;
   uint32_t cand[SUDOKU_MAX_CELLS];
   uint8_t val[SUDOKU_MAX_CELLS];
@@ -359,10 +360,13 @@ static void search(struct gen *s) {
   }
   int c = choose_cell(s);
   uint32_t mask = s->cand[c];
+  uint32_t prefer = s->hint ? mask & (1u << (s->hint[c] - 1)) : 0;
   int tmark = s->tlen, amark = s->alen, open = s->open;
   while (mask && !s->done) {
-    int v = ctz32(mask) + 1;
-    mask &= mask - 1;
+    uint32_t bit = prefer ? prefer : mask & -mask;
+    prefer = 0;
+    mask &= ~bit;
+    int v = ctz32(bit) + 1;
     s->b->guesses++;
     if (assign(s, c, v))
       search(s);
@@ -373,8 +377,9 @@ static void search(struct gen *s) {
 /* The general solver on the shape of p and the givens in cells. */
 static uint32_t general_solve(const sudoku_grid *p, const uint8_t *cells,
                               uint32_t limit, bool lexmin, struct budget *b,
-                              uint8_t *first) {
+                              uint8_t *first, const uint8_t *hint) {
   struct gen s;
+  s.hint = hint;
   s.n = p->n;
   s.nn = p->n * p->n;
   s.br = p->box_rows;
@@ -413,7 +418,12 @@ static uint32_t fast_solve(const sudoku_grid *p, const uint8_t *cells,
                            uint32_t limit, struct budget *b, uint8_t *first) {
   if (p->n == 9 && p->box_rows == 3)
     return fast9_solve(cells, limit, b, first);
-  return general_solve(p, cells, limit, false, b, first);
+  return general_solve(p, cells, limit, false, b, first, NULL);
+}
+
+uint32_t core_solve_near(const sudoku_grid *p, const uint8_t *hint,
+                         struct budget *b, uint8_t *first) {
+  return general_solve(p, p->cell, 1, false, b, first, hint);
 }
 
 /*
@@ -438,7 +448,7 @@ static uint32_t lexmin_solve(const sudoku_grid *p, uint32_t limit,
   uint8_t best[SUDOKU_MAX_CELLS];
   uint32_t got = p->n == 9 && p->box_rows == 3
                      ? fast9_search(p->cell, 1, true, b, best)
-                     : general_solve(p, p->cell, 1, true, b, best);
+                     : general_solve(p, p->cell, 1, true, b, best, NULL);
   if (got != 1)
     return 0; /* stopped by the budget before the smallest was found */
   memcpy(out, best, (size_t)(p->n * p->n));
