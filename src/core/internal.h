@@ -55,13 +55,16 @@ uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
  * The general solver (solve.c) on p of any shape, without validation (p's
  * givens must not clash), for its first solution into first[n*n]: at each
  * branch the value of hint[] (a complete grid) is tried first, then the
- * others ascending. Returns 1 with first filled, 0 when p has no solution
- * or the budget stopped it (b->stop says which). Why: the generator asks
- * whether a sub-puzzle of a grid has a solution other than the grid, and
- * such solutions mostly agree with it in most cells: found in a few nodes
- * this way, where ascending values wander far from the grid first.
+ * others ascending. ex_cell >= 0 (a blank of p): only solutions where that
+ * cell differs from hint count (its hint value is removed at the root).
+ * Returns 1 with first filled, 0 when there is none or the budget stopped
+ * the search (b->stop says which). Why: the generator asks whether a
+ * sub-puzzle of a grid has a solution other than the grid; one search per
+ * blank cell with the grid's value excluded replaces one per other value,
+ * and such solutions mostly agree with the grid elsewhere: found in a few
+ * nodes with its values tried first.
  */
-uint32_t core_solve_near(const sudoku_grid *p, const uint8_t *hint,
+uint32_t core_solve_near(const sudoku_grid *p, const uint8_t *hint, int ex_cell,
                          struct budget *b, uint8_t *first);
 
 /*

@@ -377,7 +377,8 @@ static void search(struct gen *s) {
 /* The general solver on the shape of p and the givens in cells. */
 static uint32_t general_solve(const sudoku_grid *p, const uint8_t *cells,
                               uint32_t limit, bool lexmin, struct budget *b,
-                              uint8_t *first, const uint8_t *hint) {
+                              uint8_t *first, const uint8_t *hint, int ex_cell,
+                              int ex_value) {
   struct gen s;
   s.hint = hint;
   s.n = p->n;
@@ -408,6 +409,10 @@ static uint32_t general_solve(const sudoku_grid *p, const uint8_t *cells,
       return 0;
     }
   }
+  if (ex_cell >= 0 && !eliminate(&s, ex_cell, 1u << (ex_value - 1))) {
+    budget_node(b);
+    return 0;
+  }
   search(&s);
   return s.found;
 }
@@ -418,12 +423,13 @@ static uint32_t fast_solve(const sudoku_grid *p, const uint8_t *cells,
                            uint32_t limit, struct budget *b, uint8_t *first) {
   if (p->n == 9 && p->box_rows == 3)
     return fast9_solve(cells, limit, b, first);
-  return general_solve(p, cells, limit, false, b, first, NULL);
+  return general_solve(p, cells, limit, false, b, first, NULL, -1, 0);
 }
 
-uint32_t core_solve_near(const sudoku_grid *p, const uint8_t *hint,
+uint32_t core_solve_near(const sudoku_grid *p, const uint8_t *hint, int ex_cell,
                          struct budget *b, uint8_t *first) {
-  return general_solve(p, p->cell, 1, false, b, first, hint);
+  return general_solve(p, p->cell, 1, false, b, first, hint, ex_cell,
+                       ex_cell >= 0 ? hint[ex_cell] : 0);
 }
 
 /*
@@ -448,7 +454,7 @@ static uint32_t lexmin_solve(const sudoku_grid *p, uint32_t limit,
   uint8_t best[SUDOKU_MAX_CELLS];
   uint32_t got = p->n == 9 && p->box_rows == 3
                      ? fast9_search(p->cell, 1, true, b, best)
-                     : general_solve(p, p->cell, 1, true, b, best, NULL);
+                     : general_solve(p, p->cell, 1, true, b, best, NULL, -1, 0);
   if (got != 1)
     return 0; /* stopped by the budget before the smallest was found */
   memcpy(out, best, (size_t)(p->n * p->n));

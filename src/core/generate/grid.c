@@ -42,18 +42,18 @@ static uint32_t free_values(const sudoku_grid *g, int c) {
   return (~used >> 1) & ((1u << n) - 1); /* bit 0 of used is "blank" */
 }
 
-/* 1 when g has a solution (into *sol), 0 when none, -1 at the deadline.
- * g's givens never clash (a subset of grid plus one value no peer holds),
- * so the solvers are called without sudoku_solve's validation, which cost
- * as much as a quick refutation at 9x9; other sizes try grid's values
- * first (core_solve_near). */
-static int exists(const sudoku_grid *g, const sudoku_grid *grid,
-                  uint64_t deadline_ns, sudoku_grid *sol) {
+/* 1 when g has a solution (its cells into sol) where cell c differs from
+ * grid, 0 when none, -1 at the deadline. At 9x9, g holds a wrong value at
+ * c already (fast9 takes givens only; c < 0 then); other sizes leave c
+ * blank and exclude grid's value there, one search for all the others
+ * (core_solve_near). g's givens never clash (a subset of grid, plus one
+ * value no peer holds), so sudoku_solve's validation, which cost as much
+ * as a quick refutation at 9x9, is skipped. */
+static int exists(const sudoku_grid *g, const sudoku_grid *grid, int c,
+                  uint64_t deadline_ns, uint8_t *sol) {
   struct budget b = {0, deadline_ns, 0, 0, SUDOKU_OK};
-  *sol = *g;
-  uint32_t found = g->n == 9 && g->box_rows == 3
-                       ? fast9_solve(g->cell, 1, &b, sol->cell)
-                       : core_solve_near(g, grid->cell, &b, sol->cell);
+  uint32_t found = c < 0 ? fast9_solve(g->cell, 1, &b, sol)
+                         : core_solve_near(g, grid->cell, c, &b, sol);
   if (b.stop != SUDOKU_OK)
     return -1;
   return found > 0;
@@ -102,12 +102,12 @@ static bool sets_refute(const struct gen_sets *s, const uint64_t *givens) {
 /* Adds the cells where sol differs from grid, unless a known set lies
  * inside them (a puzzle that misses them misses that one too); a known
  * set that holds them all is replaced (the smaller set refutes more). */
-static void sets_add(struct gen_sets *s, const sudoku_grid *sol,
+static void sets_add(struct gen_sets *s, const uint8_t *sol,
                      const sudoku_grid *grid) {
   uint64_t d[GEN_SET_WORDS] = {0};
   int words = s->words;
   for (int c = 0; c < grid->n * grid->n; c++)
-    d[c / 64] |= (uint64_t)(sol->cell[c] != grid->cell[c]) << (c % 64);
+    d[c / 64] |= (uint64_t)(sol[c] != grid->cell[c]) << (c % 64);
   uint64_t *set = s->set + (size_t)s->next * words;
   for (int i = 0; i < s->count; i++) {
     const uint64_t *known = s->set + (size_t)i * words;
@@ -136,7 +136,7 @@ int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
                        const sudoku_grid *grid, struct gen_sets *sets,
                        const uint64_t *givens, uint64_t deadline_ns) {
   int result = 1;
-  sudoku_grid sol;
+  uint8_t sol[SUDOKU_MAX_CELLS];
   if (sets != NULL) {
     uint64_t own[GEN_SET_WORDS];
     if (givens == NULL) {
@@ -146,16 +146,23 @@ int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
     if (sets_refute(sets, givens))
       return 0;
   }
+  bool fast = p->n == 9 && p->box_rows == 3;
   for (int i = 0; i < k && result == 1; i++) {
     int c = cells[i];
     uint32_t other = free_values(p, c) & ~(1u << (grid->cell[c] - 1));
     while (other != 0 && result == 1) {
-      p->cell[c] = (uint8_t)(__builtin_ctz(other) + 1);
-      other &= other - 1;
-      int e = exists(p, grid, deadline_ns, &sol);
+      int e;
+      if (fast) { /* one search per other value, as a given */
+        p->cell[c] = (uint8_t)(__builtin_ctz(other) + 1);
+        other &= other - 1;
+        e = exists(p, grid, -1, deadline_ns, sol);
+      } else { /* one search, grid's value excluded at c */
+        other = 0;
+        e = exists(p, grid, c, deadline_ns, sol);
+      }
       result = e < 0 ? -1 : !e;
       if (e > 0 && sets != NULL)
-        sets_add(sets, &sol, grid);
+        sets_add(sets, sol, grid);
     }
     p->cell[c] = grid->cell[c]; /* the next cases keep this one right */
   }
