@@ -87,6 +87,10 @@ void gen_givens_mask(const sudoku_grid *p, uint64_t *givens);
 enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
                             uint64_t deadline_ns, sudoku_grid *out);
 
+/* Orbits swapped out by the last GEN_TABU swaps may not come back in
+ * (dig.c, is_tabu, says why and what it was measured at). */
+#define GEN_TABU 4
+
 /* A removal in progress: which orbits still hold their givens. */
 struct gen_dig {
   sudoku_grid *p;          /* the puzzle being dug */
@@ -96,6 +100,8 @@ struct gen_dig {
   uint64_t deadline_ns;
   struct gen_sets sets;         /* second solutions met so far, on this grid */
   uint64_t mask[GEN_SET_WORDS]; /* p's givens, as gen_givens_mask */
+  uint16_t tabu[GEN_TABU];      /* orbits swapped out last, a ring */
+  unsigned tabu_next;
   int givens;
   bool multi; /* some orbit holds several cells */
   bool kept[SUDOKU_MAX_CELLS];
