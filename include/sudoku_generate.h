@@ -144,10 +144,10 @@ struct sudoku_generated {
  * allocates; stack use about 50 KiB plus sudoku_solve's and sudoku_rate's.
  *
  * Cost (measured, README has the table): a minimal 9x9 without symmetry
- * about 0.4 ms, with rot180 about 2 ms (3 grids a minimal puzzle); the
+ * about 0.3 ms, with rot180 about 2 ms (2.3 grids a minimal puzzle); the
  * level filter multiplies that by how rare the level is. A minimal 16x16
- * takes about 0.3 s without symmetry but tens of seconds with one (many
- * grids and swaps, each check a search of a sparse 16x16): it does not fit
+ * takes about 0.4 s without symmetry but 3-45 s with one (several grids
+ * and many swaps, each check a search of a sparse 16x16): most do not fit
  * a 10 s deadline; 25x25 only with a target number of givens (tens of ms
  * at 400 givens), minimal ones do not fit a 10 s deadline.
  */
