@@ -101,9 +101,14 @@ struct sudoku_generated {
   uint32_t givens;             /* number of givens of puzzle */
   uint32_t attempts;           /* attempts made, the returned one included
                                   (1: the first grid matched) */
-  uint32_t rated_attempts;     /* attempts that reached the rating (unique
-                                  and minimal or at the target): 1 when
-                                  the level matched on the first try */
+  uint32_t rated_attempts;     /* puzzles rated (unique and minimal or at
+                                  the target; with a symmetry several a
+                                  grid, see sudoku_generate): 1 when the
+                                  level matched on the first try */
+  uint64_t seed;               /* the seed of the attempt returned (of the
+                                  last one at the deadline): the same
+                                  options with this seed give the same
+                                  puzzle in one attempt */
 };
 
 /*
@@ -115,7 +120,7 @@ struct sudoku_generated {
  *   - givens == 0: the puzzle is minimal: no single given, orbit or not,
  *     can go without a second solution. With orbits of several cells most
  *     orbit-minimal puzzles keep a cell that could go alone: that orbit is
- *     swapped for a removed one and the removal resumed, a few times at
+ *     swapped for a removed one and the removal resumed, 20 times at
  *     most, after which the attempt is rejected;
  *   - givens > 0: orbits that would go below the target are skipped, and
  *     the attempt is accepted when exactly `givens` remain (such puzzles
@@ -123,6 +128,10 @@ struct sudoku_generated {
  *   - and, when level != SUDOKU_LEVEL_ANY, sudoku_rate's level is `level`
  *     (rated with the techniques up to that level only: a puzzle that
  *     needs more is above it, and is rejected without running the chains).
+ *     With orbits of several cells, a minimal puzzle of another level does
+ *     not end the attempt: up to 8 neighbours of it on the same grid (an
+ *     orbit swapped for another, then removal and minimality again) are
+ *     rated in turn, each cheaper than a new grid.
  * With level any the puzzle is not rated (rated false: call sudoku_rate);
  * with a level, out->rating is sudoku_rate's for the techniques up to it,
  * the same as an uncapped rating since the path never needed more.
@@ -132,14 +141,15 @@ struct sudoku_generated {
  * givens than cells; rot90 needs n*n - givens to be a sum of orbit sizes);
  * SUDOKU_DEADLINE when the deadline passed first (out->attempts says how
  * many attempts were made; the rest of *out is unspecified). Never
- * allocates; stack use about 30 KiB plus sudoku_solve's and sudoku_rate's.
+ * allocates; stack use about 50 KiB plus sudoku_solve's and sudoku_rate's.
  *
  * Cost (measured, README has the table): a minimal 9x9 without symmetry
- * about 0.4 ms, with rot180 about 10 ms (most attempts end non-minimal);
- * the level filter multiplies that by how rare the level is. Minimal
- * 16x16 take seconds without symmetry and more than 10 s with one; 25x25
- * only with a target number of givens (tens of ms at 400 givens), minimal
- * ones do not fit a 10 s deadline.
+ * about 0.3 ms, with rot180 about 2 ms (2.3 grids a minimal puzzle); the
+ * level filter multiplies that by how rare the level is. A minimal 16x16
+ * takes about 0.4 s without symmetry but 3-45 s with one (several grids
+ * and many swaps, each check a search of a sparse 16x16): most do not fit
+ * a 10 s deadline; 25x25 only with a target number of givens (tens of ms
+ * at 400 givens), minimal ones do not fit a 10 s deadline.
  */
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out);

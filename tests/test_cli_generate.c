@@ -144,12 +144,36 @@ START_TEST(refusals_and_statuses) {
 }
 END_TEST
 
+/* --verbose names the seed of the attempt that made each puzzle; that
+ * seed alone gives the same puzzle in one attempt. */
+START_TEST(verbose_attempt_seed_replays) {
+  struct run r = run_generate("--seed 5 --level medium --verbose");
+  ck_assert_int_eq(r.status, 0);
+  unsigned long long seed, from;
+  unsigned attempts;
+  ck_assert_int_eq(sscanf(r.err,
+                          "sudoku generate: puzzle 1 (seed %llu): %u "
+                          "attempts, the last from seed %llu",
+                          &seed, &attempts, &from),
+                   3);
+  ck_assert_uint_eq(seed, 5);
+  ck_assert_uint_ge(attempts, 1);
+  char args[96];
+  snprintf(args, sizeof args, "--seed %llu --level medium --verbose", from);
+  struct run again = run_generate(args);
+  ck_assert_str_eq(again.out, r.out);
+  ck_assert_ptr_nonnull(strstr(again.err, ": 1 attempts, the last from seed"));
+  run_free(&again);
+  run_free(&r);
+}
+END_TEST
+
 START_TEST(help_lists_every_option) {
   struct run r = run_generate("--help");
   ck_assert_int_eq(r.status, 0);
   static const char *const opts[] = {
-      "--level",  "--symmetry", "--seed",   "--count",      "--size",
-      "--givens", "--solution", "--format", "--deadline-ms"};
+      "--level",  "--symmetry", "--seed",   "--count",       "--size",
+      "--givens", "--solution", "--format", "--deadline-ms", "--verbose"};
   for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
     ck_assert_ptr_nonnull(strstr(r.out, opts[i]));
   run_free(&r);
@@ -166,6 +190,7 @@ Suite *cli_generate_suite(void) {
   tcase_add_test(tc, judge_format_and_sizes);
   tcase_add_loop_test(tc, refusals_and_statuses, 0,
                       (int)(sizeof refusals / sizeof refusals[0]));
+  tcase_add_test(tc, verbose_attempt_seed_replays);
   tcase_add_test(tc, help_lists_every_option);
   suite_add_tcase(s, tc);
   return s;

@@ -281,6 +281,20 @@ START_TEST(generate_caching) {
                    "public, max-age=31536000, immutable");
   ck_assert_str_eq(header(&c, "Cache-Control", h1, sizeof h1), "no-store");
   ck_assert_str_eq(header(&c, "ETag", h1, sizeof h1), "");
+  /* attempt_seed reopens the same puzzle in one attempt. */
+  const char *as = strstr(a.body, "\"attempt_seed\":\"");
+  ck_assert_ptr_nonnull(as);
+  char path[96];
+  snprintf(path, sizeof path, "/generate?seed=%llu&level=easy",
+           strtoull(as + strlen("\"attempt_seed\":\""), NULL, 10));
+  struct reply d = request(play.port, "GET", path, NULL, NULL);
+  ck_assert_int_eq(d.status, 200);
+  ck_assert_ptr_nonnull(strstr(d.body, "\"attempts\":1,"));
+  const char *pa = strstr(a.body, "\"puzzle\":\""),
+             *pd = strstr(d.body, "\"puzzle\":\"");
+  ck_assert(pa != NULL && pd != NULL);
+  ck_assert_int_eq(strncmp(pa, pd, strlen("\"puzzle\":\"") + 82), 0);
+  reply_free(&d);
   reply_free(&a);
   reply_free(&b);
   reply_free(&c);

@@ -3,7 +3,9 @@
  * puzzle with its solution and rating. {"puzzle", "solution" (81-character
  * lines), "seed" (a decimal string: 64 bits do not fit a JSON number
  * exactly), "level", "rating", "hardest", "givens", "symmetry", "size",
- * "box", "attempts"}.
+ * "box", "attempts", "attempt_seed" (the seed of the attempt that made
+ * it: the same options with that seed give it in one attempt, so a link
+ * can reopen it without the search)}.
  *
  * The same seed and options give the same answer everywhere, so a seeded
  * request is cacheable (an ETag from the options, Cache-Control public for
@@ -88,6 +90,8 @@ static void generate_run(struct api_job *job, uint64_t deadline_ns,
              g->puzzle.box_cols);
     cJSON_AddRawToObject(o, "box", box);
     api_add_int(o, "attempts", g->attempts);
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
+    cJSON_AddStringToObject(o, "attempt_seed", seed);
   }
   free(g);
   api_render_json(o, 200, "generated", out);

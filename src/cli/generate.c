@@ -22,7 +22,9 @@
 static const char usage[] =
     "usage: sudoku generate [--level L] [--symmetry S] [--seed N] [--count K]\n"
     "                       [--size N] [--givens G] [--solution]\n"
-    "                       [--format line|judge] [--deadline-ms N] [--help]\n"
+    "                       [--format line|judge] [--deadline-ms N] "
+    "[--verbose]\n"
+    "                       [--help]\n"
     "Prints new Sudoku puzzles: unique, minimal (or with G givens), with a\n"
     "symmetric pattern of givens, rated at level L.\n"
     "  --level L        easy, medium, hard, expert, extreme, or any (default)\n"
@@ -38,13 +40,16 @@ static const char usage[] =
     "  --format judge   rows of numbers, 0 blank, an empty line between grids\n"
     "  --deadline-ms N  give up on a puzzle after N ms (default 10000; 0 =\n"
     "                   never)\n"
+    "  --verbose        for each puzzle, on stderr: its attempts and the seed\n"
+    "                   of the attempt that made it (--seed of that value\n"
+    "                   gives it in one attempt)\n"
     "Exit status: 0 all generated, 1 some puzzle not generated in time (the\n"
     "line \"no puzzle\" in its place), 2 bad usage.\n";
 
 struct gen_cli {
   struct sudoku_generate_options opt;
   uint64_t seed;
-  bool seeded, solution, judge;
+  bool seeded, solution, judge, verbose;
   unsigned long long count;
 };
 
@@ -78,6 +83,9 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
       return 0;
     } else if (strcmp(a, "--solution") == 0) {
       g->solution = true;
+      continue;
+    } else if (strcmp(a, "--verbose") == 0) {
+      g->verbose = true;
       continue;
     } else if (val == NULL) {
       fprintf(stderr, "sudoku generate: unknown or incomplete option '%s'\n%s",
@@ -161,7 +169,8 @@ static void print_grid(const sudoku_grid *g, bool judge, bool *first) {
 }
 
 int cli_cmd_generate(int argc, char **argv) {
-  struct gen_cli g = {SUDOKU_GENERATE_DEFAULT, 0, false, false, false, 1};
+  struct gen_cli g = {
+      SUDOKU_GENERATE_DEFAULT, 0, false, false, false, false, 1};
   g.opt.deadline_us = CLI_DEFAULT_DEADLINE_MS * 1000ull;
   int rc = parse_args(argc, argv, &g);
   if (rc >= 0)
@@ -196,6 +205,12 @@ int cli_cmd_generate(int argc, char **argv) {
       rc = 1;
       continue;
     }
+    if (g.verbose)
+      fprintf(stderr,
+              "sudoku generate: puzzle %llu (seed %llu): %u attempts, the "
+              "last from seed %llu\n",
+              i + 1, (unsigned long long)g.opt.seed, out.attempts,
+              (unsigned long long)out.seed);
     print_grid(&out.puzzle, g.judge, &first);
     if (g.solution)
       print_grid(&out.solution, g.judge, &first);

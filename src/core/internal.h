@@ -53,6 +53,22 @@ uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
                      uint8_t first[81]);
 
 /*
+ * The general solver (solve.c) on p of any shape, without validation (p's
+ * givens must not clash), for its first solution into first[n*n]: at each
+ * branch the value of hint[] (a complete grid) is tried first, then the
+ * others ascending. ex_cell >= 0 (a blank of p): only solutions where that
+ * cell differs from hint count (its hint value is removed at the root).
+ * Returns 1 with first filled, 0 when there is none or the budget stopped
+ * the search (b->stop says which). Why: the generator asks whether a
+ * sub-puzzle of a grid has a solution other than the grid; one search per
+ * blank cell with the grid's value excluded replaces one per other value,
+ * and such solutions mostly agree with the grid elsewhere: found in a few
+ * nodes with its values tried first.
+ */
+uint32_t core_solve_near(const sudoku_grid *p, const uint8_t *hint, int ex_cell,
+                         struct budget *b, uint8_t *first);
+
+/*
  * The one rule of unit geometry, for every box shape: unit index u of a
  * grid of side n = box_rows * box_cols numbers the rows (0..n-1), columns
  * (n..2n-1) and boxes (2n..3n-1, left to right, top to bottom), as

@@ -35,17 +35,49 @@ bool gen_time_left(uint64_t deadline_ns, uint64_t *left_us);
 void gen_shuffle(struct sudoku_prng *p, uint16_t *a, int len);
 
 /*
+ * Known second solutions, kept as unavoidable sets: the cells where a
+ * solution of some sub-puzzle differs from the grid. A puzzle that keeps
+ * no given in such a set is not unique (that solution is one of its own),
+ * so a removal that would empty a known set is refused with a few word
+ * operations instead of a search. Found sets stay true for the grid
+ * forever: the pool only ever saves searches, never changes an answer, so
+ * the puzzles are the same with it or without it. A ring of GEN_SETS_MAX
+ * sets; the oldest is overwritten (20 KiB: room for 25x25 sets; 64 were
+ * too few for the local search of a 16x16).
+ */
+#define GEN_SETS_MAX 256
+#define GEN_SET_WORDS ((SUDOKU_MAX_CELLS + 63) / 64)
+struct gen_sets {
+  int count, next, words;
+  uint64_t set[GEN_SETS_MAX * GEN_SET_WORDS]; /* set i at i * words */
+};
+
+/* An empty pool for side n. */
+void gen_sets_init(struct gen_sets *s, int n);
+
+/*
  * Whether p, whose cells cells[0..k) are blank, has grid (a solution of p)
- * as its only solution: 1 yes, 0 no, -1 at the deadline. Instead of
+ * as its only solution: 1 yes, 0 no, -1 at the deadline. First the pool:
+ * a known set that p holds no given of answers 0 at once. Else, instead of
  * counting p's solutions to 2, asks whether a solution exists where the
  * first blank cell differs from grid, then the first agrees and the second
- * differs, and so on: each is p plus one wrong given, which propagation
- * usually refutes at once, and the branch holding grid itself is never
- * searched. Several times faster than a count at 16x16. p's cells[] are
+ * differs, and so on: at 9x9 each is p plus one wrong given (fast9 takes
+ * givens only), which propagation usually refutes at once; at other sizes
+ * one search a cell with grid's value excluded there (core_solve_near).
+ * The branch holding grid itself is never searched: several times faster
+ * than a count at 16x16, and faster at 9x9 too (measured). A second solution
+ * found goes to the pool (sets may be NULL: no pool). givens: p's givens
+ * as a bit set, kept up to date by the caller (or NULL). p's cells[] are
  * blank again on return.
  */
 int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
-                       const sudoku_grid *grid, uint64_t deadline_ns);
+                       const sudoku_grid *grid, struct gen_sets *sets,
+                       const uint64_t *givens, uint64_t deadline_ns);
+
+/* The givens of p as a bit set (GEN_SET_WORDS words), which is what
+ * gen_unique_without's `givens` holds: the cells of p that are not blank
+ * (NULL there: computed from p, O(n*n) a call). */
+void gen_givens_mask(const sudoku_grid *p, uint64_t *givens);
 
 /*
  * A random complete grid of box shape br x bc into *out, drawn from p by a
@@ -55,6 +87,10 @@ int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
 enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
                             uint64_t deadline_ns, sudoku_grid *out);
 
+/* Orbits swapped out by the last GEN_TABU swaps may not come back in
+ * (dig.c, is_tabu, says why and what it was measured at). */
+#define GEN_TABU 4
+
 /* A removal in progress: which orbits still hold their givens. */
 struct gen_dig {
   sudoku_grid *p;          /* the puzzle being dug */
@@ -62,6 +98,10 @@ struct gen_dig {
   const struct gen_orbits *o;
   struct sudoku_prng *prng;
   uint64_t deadline_ns;
+  struct gen_sets sets;         /* second solutions met so far, on this grid */
+  uint64_t mask[GEN_SET_WORDS]; /* p's givens, as gen_givens_mask */
+  uint16_t tabu[GEN_TABU];      /* orbits swapped out last, a ring */
+  unsigned tabu_next;
   int givens;
   bool multi; /* some orbit holds several cells */
   bool kept[SUDOKU_MAX_CELLS];
@@ -89,5 +129,19 @@ enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
  * SUDOKU_OK or SUDOKU_DEADLINE.
  */
 enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal);
+
+/*
+ * A step to a neighbouring puzzle of the same grid: a kept orbit, drawn at
+ * random, swapped for a removed one such that the puzzle stays unique
+ * (then dig again and minimise: gen_dig_pass, gen_dig_minimize). Returns 1
+ * when swapped, 0 when no kept orbit can be swapped, -1 at the deadline.
+ * Why: the unavoidable sets of the grid are known by then, so a neighbour
+ * costs a fraction of a new grid, and a level filter sees more minimal
+ * puzzles per second.
+ */
+int gen_dig_perturb(struct gen_dig *d);
+
+/* One more removal pass (target 0) after gen_dig_perturb. */
+enum sudoku_status gen_dig_pass(struct gen_dig *d);
 
 #endif

@@ -42,29 +42,127 @@ static uint32_t free_values(const sudoku_grid *g, int c) {
   return (~used >> 1) & ((1u << n) - 1); /* bit 0 of used is "blank" */
 }
 
-/* 1 when g has a solution, 0 when none, -1 at the deadline. */
-static int exists(const sudoku_grid *g, uint64_t deadline_ns) {
-  struct sudoku_limits lim = {1, 0, 0, false};
-  if (!gen_time_left(deadline_ns, &lim.deadline_us))
+/* 1 when g has a solution (its cells into sol) where cell c differs from
+ * grid, 0 when none, -1 at the deadline. At 9x9, g holds a wrong value at
+ * c already (fast9 takes givens only; c < 0 then); other sizes leave c
+ * blank and exclude grid's value there, one search for all the others
+ * (core_solve_near). g's givens never clash (a subset of grid, plus one
+ * value no peer holds), so sudoku_solve's validation, which cost as much
+ * as a quick refutation at 9x9, is skipped. */
+static int exists(const sudoku_grid *g, const sudoku_grid *grid, int c,
+                  uint64_t deadline_ns, uint8_t *sol) {
+  struct budget b = {0, deadline_ns, 0, 0, SUDOKU_OK};
+  uint32_t found = c < 0 ? fast9_solve(g->cell, 1, &b, sol)
+                         : core_solve_near(g, grid->cell, c, &b, sol);
+  if (b.stop != SUDOKU_OK)
     return -1;
-  sudoku_grid sol;
-  enum sudoku_status s = sudoku_solve(g, &lim, &sol, NULL);
-  if (s == SUDOKU_DEADLINE || s == SUDOKU_NODE_LIMIT)
-    return -1;
-  return s == SUDOKU_OK;
+  return found > 0;
+}
+
+void gen_sets_init(struct gen_sets *s, int n) {
+  s->count = s->next = 0;
+  s->words = (n * n + 63) / 64;
+}
+
+void gen_givens_mask(const sudoku_grid *p, uint64_t *givens) {
+  for (int w = 0; w < GEN_SET_WORDS; w++)
+    givens[w] = 0;
+  for (int c = 0; c < p->n * p->n; c++)
+    givens[c / 64] |= (uint64_t)(p->cell[c] != 0) << (c % 64);
+}
+
+/* Whether a puzzle with these givens keeps none in some known set (then it
+ * is not unique). The newest sets first: they come from the puzzles
+ * nearest to it. */
+static bool sets_refute(const struct gen_sets *s, const uint64_t *givens) {
+  int words = s->words;
+  if (words == 2) { /* 9x9 to 11x11: the common case, unrolled */
+    uint64_t g0 = givens[0], g1 = givens[1];
+    const uint64_t *set = s->set;
+    for (int i = s->next - 1; i >= 0; i--)
+      if (((set[2 * i] & g0) | (set[2 * i + 1] & g1)) == 0)
+        return true;
+    for (int i = s->count - 1; i >= s->next; i--)
+      if (((set[2 * i] & g0) | (set[2 * i + 1] & g1)) == 0)
+        return true;
+    return false;
+  }
+  for (int j = 1; j <= s->count; j++) {
+    const uint64_t *set =
+        s->set + (size_t)((s->next - j + GEN_SETS_MAX) % GEN_SETS_MAX) * words;
+    uint64_t meet = 0;
+    for (int w = 0; w < words; w++)
+      meet |= set[w] & givens[w];
+    if (meet == 0)
+      return true;
+  }
+  return false;
+}
+
+/* Adds the cells where sol differs from grid, unless a known set lies
+ * inside them (a puzzle that misses them misses that one too); a known
+ * set that holds them all is replaced (the smaller set refutes more). */
+static void sets_add(struct gen_sets *s, const uint8_t *sol,
+                     const sudoku_grid *grid) {
+  uint64_t d[GEN_SET_WORDS] = {0};
+  int words = s->words;
+  for (int c = 0; c < grid->n * grid->n; c++)
+    d[c / 64] |= (uint64_t)(sol[c] != grid->cell[c]) << (c % 64);
+  uint64_t *set = s->set + (size_t)s->next * words;
+  for (int i = 0; i < s->count; i++) {
+    const uint64_t *known = s->set + (size_t)i * words;
+    uint64_t out = 0, in = 0;
+    for (int w = 0; w < words; w++) {
+      out |= known[w] & ~d[w]; /* in the known set, not in d */
+      in |= d[w] & ~known[w];  /* in d, not in the known set */
+    }
+    if (out == 0)
+      return; /* the known set lies inside d */
+    if (in == 0) {
+      set = s->set + (size_t)i * words; /* d inside it: d replaces it */
+      break;
+    }
+  }
+  for (int w = 0; w < words; w++)
+    set[w] = d[w];
+  if (set != s->set + (size_t)s->next * words)
+    return;
+  s->next = (s->next + 1) % GEN_SETS_MAX;
+  if (s->count < GEN_SETS_MAX)
+    s->count++;
 }
 
 int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
-                       const sudoku_grid *grid, uint64_t deadline_ns) {
+                       const sudoku_grid *grid, struct gen_sets *sets,
+                       const uint64_t *givens, uint64_t deadline_ns) {
   int result = 1;
+  uint8_t sol[SUDOKU_MAX_CELLS];
+  if (sets != NULL) {
+    uint64_t own[GEN_SET_WORDS];
+    if (givens == NULL) {
+      gen_givens_mask(p, own);
+      givens = own;
+    }
+    if (sets_refute(sets, givens))
+      return 0;
+  }
+  bool fast = p->n == 9 && p->box_rows == 3;
   for (int i = 0; i < k && result == 1; i++) {
     int c = cells[i];
     uint32_t other = free_values(p, c) & ~(1u << (grid->cell[c] - 1));
     while (other != 0 && result == 1) {
-      p->cell[c] = (uint8_t)(__builtin_ctz(other) + 1);
-      other &= other - 1;
-      int e = exists(p, deadline_ns);
+      int e;
+      if (fast) { /* one search per other value, as a given */
+        p->cell[c] = (uint8_t)(__builtin_ctz(other) + 1);
+        other &= other - 1;
+        e = exists(p, grid, -1, deadline_ns, sol);
+      } else { /* one search, grid's value excluded at c */
+        other = 0;
+        e = exists(p, grid, c, deadline_ns, sol);
+      }
       result = e < 0 ? -1 : !e;
+      if (e > 0 && sets != NULL)
+        sets_add(sets, sol, grid);
     }
     p->cell[c] = grid->cell[c]; /* the next cases keep this one right */
   }
