@@ -124,7 +124,7 @@ $(TESTS): $(TEST_OBJ) $(BUILD)/src/config.o $(HTTP_OBJ) $(API_OBJ) \
 $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
-$(BENCH_GEN): bench/bench_generate.c $(BUILD)/libsudoku.a
+$(BENCH_GEN): bench/bench_generate.c bench/common.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
 $(BENCH_LOGIC): bench/bench_logic.c bench/common.c $(BUILD)/libsudoku.a

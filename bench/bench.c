@@ -12,12 +12,9 @@
  *
  * usage: bench_sudoku [--corpus DIR] [--peer-limit N] [--passes N] [FILE...]
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common.h"

@@ -11,14 +11,11 @@
  *   --scale X  multiply every row's puzzle count by X (default 1)
  *   --qqwing N puzzles per qqwing level (default 30; 0 skips qqwing)
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
+#include "common.h"
 #include "sudoku_generate.h"
 
 struct row {
@@ -63,30 +60,18 @@ static const enum sudoku_level qqwing_peer[] = {
     SUDOKU_LEVEL_EASY, SUDOKU_LEVEL_MEDIUM, SUDOKU_LEVEL_HARD,
     SUDOKU_LEVEL_EXPERT};
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
+static double now_ms(void) { return bench_now_us() / 1e3; }
 
 /* Wall time of `qqwing --generate n --difficulty level --symmetry sym` in
  * ms, or -1. */
 static double time_qqwing(int n, const char *level, const char *sym) {
   char count[16];
   snprintf(count, sizeof count, "%d", n);
-  double t0 = now_ms();
-  pid_t pid = fork();
-  if (pid == 0) {
-    int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    execlp("qqwing", "qqwing", "--generate", count, "--difficulty", level,
-           "--symmetry", sym, "--one-line", (char *)NULL);
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  double took = now_ms() - t0;
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? took : -1;
+  char *argv[] = {"qqwing",       "--generate",  count,
+                  "--difficulty", (char *)level, "--symmetry",
+                  (char *)sym,    "--one-line",  NULL};
+  double us = bench_time_program(argv, NULL, 0);
+  return us < 0 ? -1 : us / 1e3;
 }
 
 int main(int argc, char **argv) {

@@ -22,14 +22,10 @@
  * usage: bench_logic [--corpus DIR] [--limit N] [--levels N] [--verbose]
  *                    [FILE...]
  */
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "common.h"
 #include "sudoku.h"
