@@ -371,8 +371,10 @@ static int fast9_stacks(struct fast9_state *s) {
   return gone != 0;
 }
 
-/* The triads of the next function for one band mask a: *h gets the
- * minirows (bit 9r + 3k) that hold a's only cells of row r, *v the
+#if !defined(__SSE2__)
+/* The triads of the next function for one band mask a (the scalar path;
+ * with SSE2 the same operations run on the three bands at once): *h gets
+ * the minirows (bit 9r + 3k) that hold a's only cells of row r, *v the
  * minicolumns (bit c) that hold its only cells in their box. */
 static inline void fast9_sure(uint32_t a, uint32_t *h, uint32_t *v) {
   uint32_t u = (a | a >> 1 | a >> 2) & FAST9_TRIAD0;
@@ -384,6 +386,7 @@ static inline void fast9_sure(uint32_t a, uint32_t *h, uint32_t *v) {
   uint32_t w = ((q & (q1 | q2)) | (q1 & q2)) & 0111u;
   *v = q & ~(w | w << 1 | w << 2);
 }
+#endif
 
 /*
  * Triads (tdoku's): a minirow (a row's three cells in one box) and a
