@@ -106,6 +106,47 @@ START_TEST(validate_counts_row_and_box_separately) {
 }
 END_TEST
 
+/* The fast path against the definition: a random grid of a shape (blanks,
+ * values, sometimes a clash) is OK exactly when no two givens of a row,
+ * column or box are equal, pair by pair, and the listing has every pair. */
+START_TEST(validate_agrees_with_pairwise_check) {
+  if (shapes[_i].rows == 0)
+    return;
+  int br = shapes[_i].rows, bc = shapes[_i].cols, n = br * bc;
+  uint64_t x = 0x9e3779b97f4a7c15u * (uint64_t)(_i + 1);
+  int clashed = 0;
+  for (int round = 0; round < 300; round++) {
+    sudoku_grid g;
+    test_solved_grid(&g, br, bc, (uint32_t)(round + 1));
+    for (int i = 0; i < n * n; i++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      if (x % 3 != 0) { /* two thirds blank, a few values changed */
+        g.cell[i] = 0;
+      } else if (x % 97 < (uint64_t)(round % 4)) {
+        g.cell[i] = (uint8_t)(1 + (x >> 20) % (uint64_t)n);
+      }
+    }
+    size_t pairs = 0;
+    for (int a = 0; a < n * n; a++)
+      for (int b = a + 1; b < n * n; b++) {
+        if (g.cell[a] == 0 || g.cell[a] != g.cell[b])
+          continue;
+        int ra = a / n, ca = a % n, rb = b / n, cb = b % n;
+        pairs += ra == rb;
+        pairs += ca == cb;
+        pairs += ra / br == rb / br && ca / bc == cb / bc;
+      }
+    size_t count = 99;
+    enum sudoku_status st = sudoku_validate(&g, NULL, 0, &count);
+    ck_assert_int_eq(st, pairs ? SUDOKU_CONFLICT : SUDOKU_OK);
+    ck_assert_uint_eq(count, pairs);
+    clashed += pairs != 0;
+  }
+  ck_assert_int_gt(clashed, 0); /* both outcomes were met */
+  ck_assert_int_lt(clashed, 300);
+}
+END_TEST
+
 START_TEST(checker_accepts_valid_grids_of_every_shape) {
   sudoku_grid g;
   if (shapes[_i].rows == 0)
@@ -179,6 +220,7 @@ Suite *grid_suite(void) {
   tcase_add_test(tc, validate_rejects_bad_shape_and_values);
   tcase_add_test(tc, validate_lists_every_conflict);
   tcase_add_test(tc, validate_counts_row_and_box_separately);
+  tcase_add_loop_test(tc, validate_agrees_with_pairwise_check, 0, nshapes);
   suite_add_tcase(s, tc);
   tc = tcase_create("checker");
   tcase_add_loop_test(tc, checker_accepts_valid_grids_of_every_shape, 0,
