@@ -296,6 +296,40 @@ START_TEST(clients_cap_and_room) {
 }
 END_TEST
 
+/* A client is its address: a proxy's name for it counts as the client, an
+ * IPv6 host as its /64, an IPv4 client of a dual-stack socket as itself. */
+START_TEST(clients_key_by_address_and_slash_64) {
+  static const struct {
+    const char *name, *key;
+  } cases[] = {
+      {"192.0.2.7", "192.0.2.7"},
+      {"192.0.2.7 via 127.0.0.1", "192.0.2.7"},
+      {"2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"},
+      {"2001:db8:1:2::99 via ::1", "2001:db8:1:2::/64"},
+      {"2001:db8:1:3::1", "2001:db8:1:3::/64"},
+      {"::1", "::/64"},
+      {"::ffff:192.0.2.9", "192.0.2.9"},
+      {"-", "-"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char key[CLIENTS_NAME_MAX];
+    clients_key(cases[i].name, key, sizeof key);
+    ck_assert_str_eq(key, cases[i].key);
+  }
+  /* Two addresses of one /64 share one count and one cap. */
+  struct clients *c = clients_new(4);
+  ck_assert_ptr_nonnull(c);
+  struct client *a = NULL, *b = NULL, *x = NULL;
+  ck_assert_int_eq(clients_enter(c, "2001:db8::1", 2, &a), CLIENTS_OK);
+  ck_assert_int_eq(clients_enter(c, "2001:db8::2", 2, &b), CLIENTS_OK);
+  ck_assert_ptr_eq(a, b);
+  ck_assert_int_eq(clients_enter(c, "2001:db8::3", 2, &x), CLIENTS_CAPPED);
+  ck_assert_int_eq(clients_enter(c, "2001:db8:0:1::1", 2, &x), CLIENTS_OK);
+  ck_assert_ptr_ne(x, a);
+  clients_free(c);
+}
+END_TEST
+
 /* ---- Metrics ------------------------------------------------------------- */
 
 START_TEST(metrics_render_text_format) {
@@ -351,6 +385,7 @@ Suite *ops_suite(void) {
   tcase_add_test(tc, pool_short_lane_is_never_behind_long);
   tcase_add_test(tc, pool_serves_the_least_loaded_client_first);
   tcase_add_test(tc, clients_cap_and_room);
+  tcase_add_test(tc, clients_key_by_address_and_slash_64);
   suite_add_tcase(s, tc);
   tc = tcase_create("metrics");
   tcase_add_test(tc, metrics_render_text_format);

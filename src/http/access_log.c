@@ -163,12 +163,12 @@ static void client_address(const struct http_server *srv, const char *peer,
   }
 }
 
-void http_client_name(const struct http_server *srv,
-                      struct MHD_Connection *conn, const char *xff, char *out,
-                      size_t cap) {
+const char *http_client_name(struct http_request *req) {
+  if (req->client_name[0] != '\0')
+    return req->client_name;
   char addr[INET6_ADDRSTRLEN] = "-";
   const union MHD_ConnectionInfo *ci =
-      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+      MHD_get_connection_info(req->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   if (ci != NULL && ci->client_addr != NULL) {
     const struct sockaddr *sa = ci->client_addr;
     if (sa->sa_family == AF_INET)
@@ -178,14 +178,14 @@ void http_client_name(const struct http_server *srv,
       inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr,
                 sizeof addr);
   }
-  client_address(srv, addr, xff, out, cap);
+  client_address(req->srv, addr, req->forwarded_for, req->client_name,
+                 sizeof req->client_name);
+  return req->client_name;
 }
 
-void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
-                      const struct http_request *req,
+void http_log_request(struct http_request *req,
                       enum MHD_RequestTerminationCode toe) {
-  char client[CLIENTS_NAME_MAX];
-  http_client_name(srv, conn, req->forwarded_for, client, sizeof client);
+  const char *client = http_client_name(req);
   char status[8] = "-";
   if (req->replied)
     snprintf(status, sizeof status, "%d", req->status);

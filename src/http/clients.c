@@ -8,7 +8,9 @@
  */
 #include "clients.h"
 
+#include <arpa/inet.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,8 +48,37 @@ void clients_free(struct clients *c) {
   free(c);
 }
 
+void clients_key(const char *name, char *key, size_t cap) {
+  const char *via = strstr(name, " via ");
+  size_t len = via != NULL ? (size_t)(via - name) : strlen(name);
+  char addr[CLIENTS_NAME_MAX];
+  if (len >= sizeof addr)
+    len = sizeof addr - 1;
+  memcpy(addr, name, len);
+  addr[len] = '\0';
+  struct in6_addr a6;
+  char text[INET6_ADDRSTRLEN];
+  if (memchr(addr, ':', len) != NULL && inet_pton(AF_INET6, addr, &a6) == 1) {
+    /* An IPv4 client of a dual-stack socket is one address, not a /64. */
+    if (IN6_IS_ADDR_V4MAPPED(&a6) &&
+        inet_ntop(AF_INET, a6.s6_addr + 12, text, sizeof text) != NULL) {
+      snprintf(key, cap, "%s", text);
+      return;
+    }
+    memset(a6.s6_addr + 8, 0, 8);
+    if (inet_ntop(AF_INET6, &a6, text, sizeof text) != NULL) {
+      snprintf(key, cap, "%s/64", text);
+      return;
+    }
+  }
+  snprintf(key, cap, "%s", addr);
+}
+
 enum clients_status clients_enter(struct clients *c, const char *name,
                                   unsigned cap, struct client **who) {
+  char key[CLIENTS_NAME_MAX];
+  clients_key(name, key, sizeof key);
+  name = key;
   pthread_mutex_lock(&c->lock);
   struct client *spare = NULL, *e = NULL;
   for (size_t i = 0; i < c->n && e == NULL; i++) {

@@ -4,8 +4,10 @@
  * (--client-jobs; past it, 429 at once while other clients keep theirs),
  * and the pool runs the waiting job of the least loaded client first (a
  * client flooding hard puzzles waits behind its own requests, not others
- * behind it). A client is the access log's name for it: the peer address,
- * or "CLIENT via PROXY" for the X-Forwarded-For client of a trusted proxy.
+ * behind it). A client is known by the address in the access log's name
+ * for it (the peer, or the X-Forwarded-For client of a trusted proxy in
+ * "CLIENT via PROXY"), an IPv6 address by its /64: one host holds a whole
+ * /64 (privacy addresses, SLAAC) and could rotate through it.
  * Thread-safe: one mutex, taken twice per request that goes to a worker,
  * never for those answered inline; counts are atomics the pool reads
  * without it.
@@ -35,6 +37,11 @@ void clients_free(struct clients *c);
  * nothing is counted. Every CLIENTS_OK is given back to clients_leave()
  * exactly once. */
 enum clients_status { CLIENTS_OK, CLIENTS_CAPPED, CLIENTS_FULL };
+
+/* The key a client name is counted under: its address ("192.0.2.7 via
+ * 127.0.0.1" -> "192.0.2.7"), an IPv6 one cut to its /64
+ * ("2001:db8:1:2:3:4:5:6" -> "2001:db8:1:2::/64"). */
+void clients_key(const char *name, char *key, size_t cap);
 enum clients_status clients_enter(struct clients *c, const char *name,
                                   unsigned cap, struct client **who);
 void clients_leave(struct clients *c, struct client *who);

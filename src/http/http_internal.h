@@ -152,7 +152,8 @@ struct http_request {
   bool handoff;          /* parsed and costed: to a worker on the next call */
   enum api_cost cost;    /* which lane */
   struct client *client; /* counted in srv->clients until complete */
-  uint64_t solve_us;     /* spent on the MHD thread before the hand-off */
+  char client_name[CLIENTS_NAME_MAX]; /* "": not worked out yet */
+  uint64_t solve_us; /* spent on the MHD thread before the hand-off */
 
   /* The api's cache policy for its answer (HTTP_CACHE_BY_ANSWER). */
   const char *cache_control;
@@ -214,15 +215,13 @@ bool http_proxies_parse(struct http_server *srv, const char *list, char *err,
  * backslashes become \xHH, so one request is one line whatever the path. */
 void http_log_copy(char *out, size_t cap, const char *s, size_t len);
 
-/* The client of conn as the access log names it: its address, or for a
- * trusted proxy "CLIENT via PROXY" from xff (X-Forwarded-For, or NULL). */
-void http_client_name(const struct http_server *srv,
-                      struct MHD_Connection *conn, const char *xff, char *out,
-                      size_t cap);
+/* The client of req as the access log names it: its address, or for a
+ * trusted proxy "CLIENT via PROXY" from its X-Forwarded-For. Worked out
+ * once, kept in req (the fair share and the log line both ask). */
+const char *http_client_name(struct http_request *req);
 
 /* Writes the access-log line of a completed request. */
-void http_log_request(struct http_server *srv, struct MHD_Connection *conn,
-                      const struct http_request *req,
+void http_log_request(struct http_request *req,
                       enum MHD_RequestTerminationCode toe);
 
 /* ---- Requests (request.c) -------------------------------------------------

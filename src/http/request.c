@@ -179,10 +179,9 @@ static enum MHD_Result hand_off(struct http_request *req) {
   enum pool_lane lane =
       req->cost == API_COST_LONG ? POOL_LANE_LONG : POOL_LANE_SHORT;
   req->handoff = false;
-  char name[CLIENTS_NAME_MAX];
-  http_client_name(srv, req->conn, req->forwarded_for, name, sizeof name);
   struct client *who = NULL;
-  switch (clients_enter(srv->clients, name, srv->client_jobs, &who)) {
+  switch (clients_enter(srv->clients, http_client_name(req), srv->client_jobs,
+                        &who)) {
   case CLIENTS_OK:
     break;
   case CLIENTS_CAPPED:
@@ -492,6 +491,7 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
                    enum MHD_RequestTerminationCode toe) {
   struct http_server *srv = cls;
   struct http_request *req = *con_cls;
+  (void)conn; /* req->conn */
   if (req == NULL)
     return;
   *con_cls = NULL;
@@ -499,7 +499,7 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
     metrics_count_request(&srv->metrics, http_route_index(req->route),
                           req->status);
   if (srv->access_log)
-    http_log_request(srv, conn, req, toe);
+    http_log_request(req, toe);
   if (req->client != NULL)
     clients_leave(srv->clients, req->client);
   api_job_free(req->api_job);
