@@ -224,6 +224,38 @@ const char *http_client_name(struct http_request *req);
 void http_log_request(struct http_request *req,
                       enum MHD_RequestTerminationCode toe);
 
+/* ---- Header fields (fields.c) ---------------------------------------------
+ */
+
+/* What the header fields say: how the body is framed, and the values a
+ * request keeps, each the first field of its name (what
+ * MHD_lookup_connection_value would return). One pass over the fields
+ * instead of a lookup (a walk with a caseless compare) per name. */
+struct http_fields {
+  unsigned content_length; /* Content-Length fields */
+  unsigned transfer_encoding;
+  bool bad_te;    /* a Transfer-Encoding other than exactly "chunked" */
+  bool bad_name;  /* whitespace or a control byte in a field name */
+  bool bad_value; /* a NUL or a CR inside a field value */
+  bool host;
+  const char *length, *type, *accept, *origin, *forwarded_for, *request_id;
+};
+void http_fields_read(struct MHD_Connection *conn, struct http_fields *f);
+
+/*
+ * Ambiguous or malformed framing, decided before any body byte is read
+ * (RFC 9112 6.1, 6.3, 3.2): API_BAD_FRAMING (then the connection closes
+ * after the answer: what follows cannot be trusted to be a new request) or
+ * API_NOT_IMPLEMENTED (a transfer coding other than chunked), with a
+ * *detail; API_OK when the framing is sound.
+ */
+enum api_problem http_framing_problem(const struct http_fields *f,
+                                      const char *version, const char **detail);
+
+/* The path of a request target: an absolute-form target
+ * ("http://host/healthz", RFC 9112 3.2.2) is reduced to its path. */
+const char *http_target_path(const char *url);
+
 /* ---- Requests (request.c) -------------------------------------------------
  */
 

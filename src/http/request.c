@@ -216,123 +216,16 @@ static enum MHD_Result reply_pending(struct http_request *req) {
   return http_reply_problem(req, req->pending, NULL);
 }
 
-/* What the header fields say: how the body is framed, and the values a
- * request keeps, each the first field of its name (what
- * MHD_lookup_connection_value would return). One pass over the fields
- * instead of a lookup (a walk with a caseless compare) per name. */
-struct fields {
-  unsigned content_length; /* Content-Length fields */
-  unsigned transfer_encoding;
-  bool bad_te;    /* a Transfer-Encoding other than exactly "chunked" */
-  bool bad_name;  /* whitespace or a control byte in a field name */
-  bool bad_value; /* a NUL or a CR inside a field value */
-  bool host;
-  const char *length, *type, *accept, *origin, *forwarded_for, *request_id;
-};
-
-static bool name_is(const char *key, size_t len, const char *name,
-                    size_t name_len) {
-  return len == name_len && strncasecmp(key, name, len) == 0;
-}
-#define NAME_IS(key, len, lit) name_is((key), (len), "" lit, sizeof(lit) - 1)
-
-/* The first value of a name. */
-static void keep_first(const char **slot, const char *value) {
-  if (*slot == NULL)
-    *slot = value;
-}
-
-static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
-                                    const char *key, size_t key_size,
-                                    const char *value, size_t value_size) {
-  struct fields *f = cls;
-  (void)kind;
-  for (size_t i = 0; i < key_size; i++)
-    if ((unsigned char)key[i] <= ' ' || key[i] == 0x7f)
-      f->bad_name = true;
-  if (value != NULL && (memchr(value, '\0', value_size) != NULL ||
-                        memchr(value, '\r', value_size) != NULL))
-    f->bad_value = true;
-  if (NAME_IS(key, key_size, MHD_HTTP_HEADER_CONTENT_LENGTH)) {
-    f->content_length++;
-    keep_first(&f->length, value);
-  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_HOST)) {
-    f->host = true;
-  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
-    f->transfer_encoding++;
-    f->bad_te |= value == NULL || strcasecmp(value, "chunked") != 0;
-  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_CONTENT_TYPE)) {
-    keep_first(&f->type, value);
-  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_ACCEPT)) {
-    keep_first(&f->accept, value);
-  } else if (NAME_IS(key, key_size, "Origin")) {
-    keep_first(&f->origin, value);
-  } else if (NAME_IS(key, key_size, "X-Forwarded-For")) {
-    keep_first(&f->forwarded_for, value);
-  } else if (NAME_IS(key, key_size, "X-Request-Id")) {
-    keep_first(&f->request_id, value);
-  }
-  return MHD_YES;
-}
-
-/*
- * Ambiguous or malformed framing, decided before any body byte is read
- * (RFC 9112 6.1, 6.3, 3.2): both Content-Length and Transfer-Encoding,
- * several Content-Length fields, a transfer coding other than chunked
- * (501), whitespace in a field name, NUL or CR in a value, HTTP/1.1
- * without Host. Such a request is answered once, then the connection is
- * closed: whatever follows on it cannot be trusted to be a new request.
- * Returns API_OK when the framing is sound.
- */
-static enum api_problem framing_problem(const struct fields *f,
-                                        const char *version,
-                                        const char **detail) {
-  *detail = NULL;
-  if (f->content_length > 0 && f->transfer_encoding > 0)
-    *detail = "both Content-Length and Transfer-Encoding: the body's length "
-              "is ambiguous";
-  else if (f->content_length > 1)
-    *detail = "several Content-Length fields: the body's length is ambiguous";
-  else if (f->transfer_encoding > 1)
-    *detail = "several Transfer-Encoding fields";
-  else if (f->bad_name)
-    *detail = "whitespace or a control character in a header field name";
-  else if (f->bad_value)
-    *detail = "a NUL or a CR inside a header field value";
-  else if (!f->host && version != NULL &&
-           strcmp(version, MHD_HTTP_VERSION_1_1) == 0)
-    *detail = "an HTTP/1.1 request without a Host field";
-  if (*detail != NULL)
-    return API_BAD_FRAMING;
-  if (f->bad_te) {
-    *detail = "the only transfer coding this service reads is chunked";
-    return API_NOT_IMPLEMENTED;
-  }
-  return API_OK;
-}
-
 /* ---- MHD callbacks --------------------------------------------------------
  */
-
-/* The path of a request target: an absolute-form target
- * ("http://host/healthz", RFC 9112 3.2.2) is reduced to its path. */
-static const char *target_path(const char *url) {
-  if (strncasecmp(url, "http://", 7) == 0 ||
-      strncasecmp(url, "https://", 8) == 0) {
-    const char *p = strchr(url + (url[4] == ':' ? 7 : 8), '/');
-    return p != NULL ? p : "/";
-  }
-  return url;
-}
 
 /* First call: headers only. Returns MHD_NO only when out of memory. */
 static enum MHD_Result begin(struct http_server *srv,
                              struct MHD_Connection *conn, const char *url,
                              const char *method, const char *version,
                              void **con_cls) {
-  struct fields f;
-  memset(&f, 0, sizeof f);
-  MHD_get_connection_values_n(conn, MHD_HEADER_KIND, header_field, &f);
+  struct http_fields f;
+  http_fields_read(conn, &f);
   unsigned long long n = f.length != NULL ? strtoull(f.length, NULL, 10) : 0;
   /* A short body announced by Content-Length gets room at the end of the
    * request: one allocation for both. Only the struct is zeroed. */
@@ -346,7 +239,7 @@ static enum MHD_Result begin(struct http_server *srv,
   req->srv = srv;
   req->conn = conn;
   req->start_ns = sudoku_clock_ns();
-  const char *path = target_path(url);
+  const char *path = http_target_path(url);
   req->route = http_route_of(path, strlen(path));
   req->method = http_method_of(method);
   if (srv->access_log) { /* the log's copies: of no use without it */
@@ -364,7 +257,7 @@ static enum MHD_Result begin(struct http_server *srv,
     id_make(srv, req->id, sizeof req->id);
 
   const char *why = NULL;
-  enum api_problem framing = framing_problem(&f, version, &why);
+  enum api_problem framing = http_framing_problem(&f, version, &why);
   if (framing != API_OK) {
     req->close = true;
     return http_reply_problem(req, framing, why);

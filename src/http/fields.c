@@ -1,0 +1,107 @@
+/*
+ * fields.c - a request's header fields in one pass (the framing facts and
+ * the values a request keeps), the framing rules that refuse a request
+ * before its body is read, and the path of a request target. Reads MHD's
+ * parsed fields; answers nothing itself.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "http_internal.h"
+
+static bool name_is(const char *key, size_t len, const char *name,
+                    size_t name_len) {
+  return len == name_len && strncasecmp(key, name, len) == 0;
+}
+#define NAME_IS(key, len, lit) name_is((key), (len), "" lit, sizeof(lit) - 1)
+
+/* The first value of a name. */
+static void keep_first(const char **slot, const char *value) {
+  if (*slot == NULL)
+    *slot = value;
+}
+
+static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
+                                    const char *key, size_t key_size,
+                                    const char *value, size_t value_size) {
+  struct http_fields *f = cls;
+  (void)kind;
+  for (size_t i = 0; i < key_size; i++)
+    if ((unsigned char)key[i] <= ' ' || key[i] == 0x7f)
+      f->bad_name = true;
+  if (value != NULL && (memchr(value, '\0', value_size) != NULL ||
+                        memchr(value, '\r', value_size) != NULL))
+    f->bad_value = true;
+  if (NAME_IS(key, key_size, MHD_HTTP_HEADER_CONTENT_LENGTH)) {
+    f->content_length++;
+    keep_first(&f->length, value);
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_HOST)) {
+    f->host = true;
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
+    f->transfer_encoding++;
+    f->bad_te |= value == NULL || strcasecmp(value, "chunked") != 0;
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_CONTENT_TYPE)) {
+    keep_first(&f->type, value);
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_ACCEPT)) {
+    keep_first(&f->accept, value);
+  } else if (NAME_IS(key, key_size, "Origin")) {
+    keep_first(&f->origin, value);
+  } else if (NAME_IS(key, key_size, "X-Forwarded-For")) {
+    keep_first(&f->forwarded_for, value);
+  } else if (NAME_IS(key, key_size, "X-Request-Id")) {
+    keep_first(&f->request_id, value);
+  }
+  return MHD_YES;
+}
+
+/*
+ * Ambiguous or malformed framing, decided before any body byte is read
+ * (RFC 9112 6.1, 6.3, 3.2): both Content-Length and Transfer-Encoding,
+ * several Content-Length fields, a transfer coding other than chunked
+ * (501), whitespace in a field name, NUL or CR in a value, HTTP/1.1
+ * without Host. Such a request is answered once, then the connection is
+ * closed: whatever follows on it cannot be trusted to be a new request.
+ * Returns API_OK when the framing is sound.
+ */
+enum api_problem http_framing_problem(const struct http_fields *f,
+                                      const char *version,
+                                      const char **detail) {
+  *detail = NULL;
+  if (f->content_length > 0 && f->transfer_encoding > 0)
+    *detail = "both Content-Length and Transfer-Encoding: the body's length "
+              "is ambiguous";
+  else if (f->content_length > 1)
+    *detail = "several Content-Length fields: the body's length is ambiguous";
+  else if (f->transfer_encoding > 1)
+    *detail = "several Transfer-Encoding fields";
+  else if (f->bad_name)
+    *detail = "whitespace or a control character in a header field name";
+  else if (f->bad_value)
+    *detail = "a NUL or a CR inside a header field value";
+  else if (!f->host && version != NULL &&
+           strcmp(version, MHD_HTTP_VERSION_1_1) == 0)
+    *detail = "an HTTP/1.1 request without a Host field";
+  if (*detail != NULL)
+    return API_BAD_FRAMING;
+  if (f->bad_te) {
+    *detail = "the only transfer coding this service reads is chunked";
+    return API_NOT_IMPLEMENTED;
+  }
+  return API_OK;
+}
+
+void http_fields_read(struct MHD_Connection *conn, struct http_fields *f) {
+  memset(f, 0, sizeof *f);
+  MHD_get_connection_values_n(conn, MHD_HEADER_KIND, header_field, f);
+}
+
+/* The path of a request target: an absolute-form target
+ * ("http://host/healthz", RFC 9112 3.2.2) is reduced to its path. */
+const char *http_target_path(const char *url) {
+  if (strncasecmp(url, "http://", 7) == 0 ||
+      strncasecmp(url, "https://", 8) == 0) {
+    const char *p = strchr(url + (url[4] == ':' ? 7 : 8), '/');
+    return p != NULL ? p : "/";
+  }
+  return url;
+}
