@@ -1,8 +1,9 @@
 /*
  * test_http.c - the real build/sudokud (SUDOKUD_BIN) started on a loopback
  * port, spoken to over TCP by a small HTTP/1.1 client: every status code,
- * every input format, negotiation, batch, CORS, metrics, workers, overload,
- * SIGTERM with a request in flight.
+ * every input format, negotiation, batch, CORS, metrics, workers (one
+ * shared server); test_http_lifecycle.c has the cases that start their own
+ * (overload, fair share, proxies, SIGTERM, configuration).
  *
  * With CONTRACT_LOG naming a file, every answer received is appended to it
  * as one JSON line, checked against openapi.yaml by tests/contract/.
@@ -28,21 +29,6 @@
 
 #include "tests.h"
 
-#define HAS(r, piece)                                                          \
-  ck_assert_msg(strstr((r).body, (piece)) != NULL, "body '%s' lacks '%s'",     \
-                (r).body, (piece))
-#define HEADER_IS(r, name, want)                                               \
-  do {                                                                         \
-    char hb_[512];                                                             \
-    ck_assert_str_eq(header(&(r), (name), hb_, sizeof hb_), (want));           \
-  } while (0)
-#define HEADER_HAS(r, name, want)                                              \
-  do {                                                                         \
-    char hb_[512];                                                             \
-    ck_assert_msg(strstr(header(&(r), (name), hb_, sizeof hb_), (want)),       \
-                  "%s: '%s' lacks '%s'", (name), hb_, (want));                 \
-  } while (0)
-
 /* ---- The shared server ------------------------------------------------- */
 
 static struct server shared;
@@ -53,10 +39,6 @@ static void shared_start(void) {
 }
 static void shared_stop(void) { server_stop(&shared); }
 
-#define JSON_HDR "Content-Type: application/json\r\n"
-#define TEXT_HDR "Content-Type: text/plain\r\n"
-#define FORM_HDR "Content-Type: application/x-www-form-urlencoded\r\n"
-#define ACCEPT_TEXT "Accept: text/plain\r\n"
 /* A body announced over --max-body (4096) and never sent: 413 at once. */
 #define HUGE_HDR "Content-Length: 100000\r\n"
 
@@ -392,11 +374,9 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static int send_slow(int port) { return send_slow_from(port, NULL); }
-
 /* A slow solve runs in a worker: other clients are answered meanwhile. */
 START_TEST(slow_solve_does_not_stall_others) {
-  int slow = send_slow(shared.port);
+  int slow = send_slow_from(shared.port, NULL);
   sleep_ms(100);
   double t0 = now_seconds();
   for (int i = 0; i < 5; i++) {
@@ -411,221 +391,6 @@ START_TEST(slow_solve_does_not_stall_others) {
   reply_free(&r);
   /* The five answers came while the slow one (a 1 s deadline) ran. */
   ck_assert_double_lt(quick, 0.9);
-}
-END_TEST
-
-/* One worker, a queue of one: a third slow request is turned away. */
-START_TEST(overload_gets_503) {
-  struct server s;
-  server_start(&s, "--threads 1 --queue 1 --client-jobs 0 --deadline-ms 2000");
-  /* Room for each to be read, probed and handed off on a loaded box. */
-  int a = send_slow(s.port);
-  sleep_ms(300);
-  int b = send_slow(s.port);
-  sleep_ms(300);
-  struct reply r =
-      request(s.port, "POST", "/solve", JSON_HDR, slow_solve_body());
-  ck_assert_int_eq(r.status, 503);
-  HEADER_IS(r, "Retry-After", "1");
-  HAS(r, "/problems/overloaded");
-  reply_free(&r);
-  r = request(s.port, "POST", "/solve", JSON_HDR ACCEPT_TEXT,
-              slow_solve_body());
-  ck_assert_int_eq(r.status, 503);
-  HEADER_IS(r, "Retry-After", "1");
-  HAS(r, "error: ");
-  reply_free(&r);
-  r = read_reply(a, "POST", "/solve");
-  ck_assert_int_eq(r.status, 422);
-  reply_free(&r);
-  r = read_reply(b, "POST", "/solve");
-  ck_assert_int_eq(r.status, 422);
-  reply_free(&r);
-  ck_assert_int_eq(server_stop(&s), 0);
-}
-END_TEST
-
-/* One client (127.0.0.1) holds its --client-jobs share of the queue: its
- * next slow request is 429 at once, with room left in the queue, while
- * another client (127.0.0.2) is still queued and served. */
-START_TEST(one_client_gets_its_share) {
-  struct server s;
-  server_start(&s, "--threads 1 --queue 8 --client-jobs 2 --deadline-ms 900");
-  int a = send_slow(s.port);
-  sleep_ms(200);
-  int b = send_slow(s.port);
-  sleep_ms(200);
-  struct reply r =
-      request(s.port, "POST", "/solve", JSON_HDR, slow_solve_body());
-  ck_assert_int_eq(r.status, 429);
-  HEADER_IS(r, "Retry-After", "1");
-  HAS(r, "/problems/too-many-requests");
-  reply_free(&r);
-  int other = send_slow_from(s.port, "127.0.0.2");
-  /* Quick requests are answered on the HTTP thread: never counted. */
-  r = request(s.port, "POST", "/solve", TEXT_HDR, CLASSIC);
-  ck_assert_int_eq(r.status, 200);
-  reply_free(&r);
-  r = read_reply(a, "POST", "/solve");
-  ck_assert_int_eq(r.status, 422); /* ran to its deadline in the worker */
-  reply_free(&r);
-  /* The other client's one request is the lighter load: it runs next, or
-   * right after b when a had completed by then (equal loads: the older
-   * first). Either way it runs within its deadline; b may then wait past
-   * its own (503 queue-timeout), waiting behind the other client. */
-  r = read_reply(other, "POST", "/solve");
-  ck_assert_int_eq(r.status, 422);
-  reply_free(&r);
-  r = read_reply(b, "POST", "/solve");
-  ck_assert_msg(r.status == 422 || (r.status == 503 &&
-                                    strstr(r.body, "/problems/queue-timeout")),
-                "b got %d", r.status);
-  reply_free(&r);
-  /* Its requests done, the first client has its share again. */
-  a = send_slow(s.port);
-  r = read_reply(a, "POST", "/solve");
-  ck_assert_int_eq(r.status, 422);
-  reply_free(&r);
-  ck_assert_int_eq(server_stop(&s), 0);
-}
-END_TEST
-
-/* X-Forwarded-For is believed from a trusted proxy only, an address or a
- * CIDR range: the client is its rightmost hop that is not itself trusted.
- * Anyone else's header is ignored. */
-START_TEST(trusted_proxies_by_address_or_range) {
-  struct server s;
-  server_start(&s, "--trusted-proxies 10.0.0.0/8,127.0.0.0/30,2001:db8::/32");
-  struct reply r = request(s.port, "GET", "/healthz",
-                           "X-Forwarded-For: 198.51.100.9, 203.0.113.7, "
-                           "10.1.2.3\r\n",
-                           NULL);
-  ck_assert_int_eq(r.status, 200);
-  reply_free(&r);
-  int fd = connect_from(s.port, "127.0.0.5"); /* outside 127.0.0.0/30 */
-  static const char spoof[] = "GET /healthz HTTP/1.1\r\nHost: x\r\n"
-                              "X-Forwarded-For: 192.0.2.66\r\n"
-                              "Connection: close\r\n\r\n";
-  send_all(fd, spoof, sizeof spoof - 1);
-  r = read_reply(fd, "GET", "/healthz");
-  ck_assert_int_eq(r.status, 200);
-  reply_free(&r);
-  sleep_ms(100); /* the log line follows the answer */
-  char *log = test_read_file(s.log, NULL);
-  ck_assert_int_eq(server_stop(&s), 0);
-  ck_assert_ptr_nonnull(log);
-  ck_assert_msg(strstr(log, "203.0.113.7 via 127.0.0.1 \"GET /healthz\"") !=
-                    NULL,
-                "%s", log);
-  ck_assert_msg(strstr(log, "127.0.0.5 \"GET /healthz\"") != NULL, "%s", log);
-  ck_assert_ptr_null(strstr(log, "192.0.2.66"));
-  free(log);
-  /* A range past its family's length is refused at start. */
-  static const char *const bad[] = {"10.0.0.0/33", "10.0.0.0/", "::1/129",
-                                    "10.0.0.0/8x"};
-  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    char cmd[256];
-    snprintf(cmd, sizeof cmd,
-             "%s --port 0 --trusted-proxies '%s' 2>&1 | grep -q "
-             "'is not an IPv4 or IPv6 address or CIDR range'",
-             getenv("SUDOKUD_BIN") ? getenv("SUDOKUD_BIN") : "build/sudokud",
-             bad[i]);
-    ck_assert_msg(system(cmd) == 0, "%s was not refused", bad[i]);
-  }
-}
-END_TEST
-
-/* SIGTERM: the request in flight is answered, then exit 0. */
-START_TEST(sigterm_drains_in_flight) {
-  struct server s;
-  server_start(&s, "--deadline-ms 1500");
-  int slow = send_slow(s.port);
-  sleep_ms(200);
-  kill(s.pid, SIGTERM);
-  struct reply r = read_reply(slow, "POST", "/solve");
-  ck_assert_int_eq(r.status, 422);
-  HAS(r, "/problems/deadline-exceeded");
-  reply_free(&r);
-  int status = -1;
-  for (int i = 0; i < 1000; i++) {
-    if (waitpid(s.pid, &status, WNOHANG) == s.pid)
-      break;
-    sleep_ms(10);
-  }
-  ck_assert(WIFEXITED(status));
-  ck_assert_int_eq(WEXITSTATUS(status), 0);
-  char *log = test_read_file(s.log, NULL);
-  ck_assert_ptr_nonnull(log);
-  ck_assert_ptr_nonnull(strstr(log, "\"POST /solve\" 422"));
-  free(log);
-  unlink(s.log);
-}
-END_TEST
-
-/* After SIGTERM, while a request is in flight: /readyz, asked on a
- * connection opened before (the listening socket is closed), says
- * draining with Retry-After. */
-START_TEST(readyz_draining_after_sigterm) {
-  struct server s;
-  server_start(&s, "--deadline-ms 1000");
-  int keep = connect_to(s.port);
-  struct reply r = request_on(keep, "GET", "/readyz");
-  ck_assert_int_eq(r.status, 200);
-  HAS(r, "\"ready\"");
-  reply_free(&r);
-  int slow = send_slow(s.port);
-  sleep_ms(150);
-  kill(s.pid, SIGTERM);
-  sleep_ms(150);
-  r = request_on(keep, "GET", "/readyz");
-  ck_assert_int_eq(r.status, 503);
-  HEADER_IS(r, "Retry-After", "1");
-  HAS(r, "\"draining\"");
-  reply_free(&r);
-  close(keep);
-  r = read_reply(slow, "POST", "/solve");
-  ck_assert_int_eq(r.status, 422);
-  reply_free(&r);
-  int status = -1;
-  for (int i = 0; i < 1000; i++) {
-    if (waitpid(s.pid, &status, WNOHANG) == s.pid)
-      break;
-    sleep_ms(10);
-  }
-  ck_assert(WIFEXITED(status));
-  ck_assert_int_eq(WEXITSTATUS(status), 0);
-  unlink(s.log);
-}
-END_TEST
-
-/* Without its openapi.yaml, the service answers 404 for it. */
-START_TEST(openapi_missing_is_404) {
-  struct server s;
-  server_start(&s, "--openapi /nonexistent/openapi.yaml");
-  struct reply r = request(s.port, "GET", "/openapi.yaml", NULL, NULL);
-  ck_assert_int_eq(r.status, 404);
-  HAS(r, "/problems/not-found");
-  reply_free(&r);
-  r = request(s.port, "GET", "/openapi.yaml", ACCEPT_TEXT, NULL);
-  ck_assert_int_eq(r.status, 404);
-  HAS(r, "error: ");
-  reply_free(&r);
-  ck_assert_int_eq(server_stop(&s), 0);
-}
-END_TEST
-
-/* Invalid configuration: a clear message, exit status 2. */
-START_TEST(bad_configuration_exits_2) {
-  static const char *const bad[] = {"--port 70000", "--threads zero", "--bogus",
-                                    "--bind 300.1.1.1", "--max-body -5"};
-  const char *bin =
-      getenv("SUDOKUD_BIN") ? getenv("SUDOKUD_BIN") : "build/sudokud";
-  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "'%s' %s 2>/dev/null", bin, bad[i]);
-    int rc = system(cmd);
-    ck_assert_msg(WIFEXITED(rc) && WEXITSTATUS(rc) == 2, "%s: %d", bad[i], rc);
-  }
 }
 END_TEST
 
@@ -645,15 +410,6 @@ Suite *http_suite(void) {
   tcase_add_test(tc, openapi_is_served);
   tcase_add_test(tc, slow_solve_does_not_stall_others);
   suite_add_tcase(s, tc);
-  tc = tcase_create("lifecycle");
-  tcase_set_timeout(tc, 30);
-  tcase_add_test(tc, overload_gets_503);
-  tcase_add_test(tc, one_client_gets_its_share);
-  tcase_add_test(tc, trusted_proxies_by_address_or_range);
-  tcase_add_test(tc, sigterm_drains_in_flight);
-  tcase_add_test(tc, readyz_draining_after_sigterm);
-  tcase_add_test(tc, openapi_missing_is_404);
-  tcase_add_test(tc, bad_configuration_exits_2);
-  suite_add_tcase(s, tc);
+  suite_add_tcase(s, http_lifecycle_tcase());
   return s;
 }

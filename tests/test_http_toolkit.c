@@ -24,8 +24,6 @@ static void play_stop(void) {
   server_stop(&closed);
 }
 
-#define JSON_HDR "Content-Type: application/json\r\n"
-#define TEXT_HDR "Content-Type: text/plain\r\n"
 #define ACCEPT_TEXT "Accept: text/plain\r\n"
 #define PNG_HDR "Content-Type: image/png\r\n"
 #define ACCEPT_PNG "Accept: image/png\r\n"

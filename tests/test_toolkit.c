@@ -34,10 +34,6 @@ static void ask_json(const char *endpoint, const char *body,
   ask(endpoint, "application/json", body, NULL, NULL, NULL, out);
 }
 
-#define HAS(out, piece)                                                        \
-  ck_assert_msg(strstr((out).body, (piece)) != NULL, "'%s' lacks '%s'",        \
-                (out).body, (piece))
-
 /* Every "cell":"rXcY","value":V of a placement list equals the solution;
  * no elimination removes a solution value. */
 static void assert_sound(const char *body, const char *solution) {

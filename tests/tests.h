@@ -6,13 +6,14 @@
 
 #include "sudoku.h"
 
-Suite *grid_suite(void);      /* test_grid.c: shapes, validation, checker */
-Suite *solve_suite(void);     /* test_solve.c: every size, limits, lexmin */
-Suite *format_suite(void);    /* test_format.c: readers, writers, errors */
-Suite *cli_suite(void);       /* test_cli.c: build/sudoku, judge samples */
-Suite *corpus_suite(void);    /* test_corpus.c: tests/data and ../shared */
-Suite *api_suite(void);       /* test_api.c: POST /solve without sockets */
-Suite *http_suite(void);      /* test_http.c: the real sudokud on loopback */
+Suite *grid_suite(void);   /* test_grid.c: shapes, validation, checker */
+Suite *solve_suite(void);  /* test_solve.c: every size, limits, lexmin */
+Suite *format_suite(void); /* test_format.c: readers, writers, errors */
+Suite *cli_suite(void);    /* test_cli.c: build/sudoku, judge samples */
+Suite *corpus_suite(void); /* test_corpus.c: tests/data and ../shared */
+Suite *api_suite(void);    /* test_api.c: POST /solve without sockets */
+Suite *http_suite(void);   /* test_http.c: the real sudokud on loopback */
+TCase *http_lifecycle_tcase(void); /* test_http_lifecycle.c: its own servers */
 Suite *ops_suite(void);       /* test_ops.c: config, worker pool, metrics */
 Suite *hostile_suite(void);   /* test_hostile.c: framing, half-close, abuse */
 Suite *logic_suite(void);     /* test_logic.c: steps, techniques, rating */
@@ -131,6 +132,27 @@ struct reply {
 /* The value of header name in r ("" when absent), case-insensitive. */
 const char *header(const struct reply *r, const char *name, char *buf,
                    size_t cap);
+
+/* Request headers, and checks of a reply's body and headers. */
+#define JSON_HDR "Content-Type: application/json\r\n"
+#define TEXT_HDR "Content-Type: text/plain\r\n"
+#define FORM_HDR "Content-Type: application/x-www-form-urlencoded\r\n"
+#define ACCEPT_TEXT "Accept: text/plain\r\n"
+#define HAS(r, piece)                                                          \
+  ck_assert_msg(strstr((r).body, (piece)) != NULL, "body '%s' lacks '%s'",     \
+                (r).body, (piece))
+#define HEADER_IS(r, name, want)                                               \
+  do {                                                                         \
+    char hb_[512];                                                             \
+    ck_assert_str_eq(header(&(r), (name), hb_, sizeof hb_), (want));           \
+  } while (0)
+#define HEADER_HAS(r, name, want)                                              \
+  do {                                                                         \
+    char hb_[512];                                                             \
+    ck_assert_msg(strstr(header(&(r), (name), hb_, sizeof hb_), (want)),       \
+                  "%s: '%s' lacks '%s'", (name), hb_, (want));                 \
+  } while (0)
+
 struct reply parse_reply(char *buf, size_t len);
 /* Reads one reply on fd and logs it to CONTRACT_LOG. */
 struct reply read_reply(int fd, const char *method, const char *path);
