@@ -21,6 +21,23 @@ static void keep_first(const char **slot, const char *value) {
     *slot = value;
 }
 
+/* A Host value as RFC 9110 7.2 allows it: uri-host [ ":" port ], where
+ * uri-host is a reg-name (unreserved, pct-encoded, sub-delims), an IPv4
+ * address or an IP-literal in brackets. Checked by its bytes: whitespace,
+ * controls, '/', '?', '#', '@', quotes and the like never belong. Empty is
+ * allowed (a target without an authority). */
+static bool host_ok(const char *v, size_t n) {
+  static const char allowed[] = "-._~!$&'()*+,;=%:[]";
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)v[i];
+    bool alnum = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                 (ch >= '0' && ch <= '9');
+    if (!alnum && (ch == '\0' || strchr(allowed, ch) == NULL))
+      return false;
+  }
+  return true;
+}
+
 static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
                                     const char *key, size_t key_size,
                                     const char *value, size_t value_size) {
@@ -36,7 +53,8 @@ static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
     f->content_length++;
     keep_first(&f->length, value);
   } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_HOST)) {
-    f->host = true;
+    f->host++;
+    f->bad_host |= value == NULL || !host_ok(value, value_size);
   } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
     f->transfer_encoding++;
     f->bad_te |= value == NULL || strcasecmp(value, "chunked") != 0;
@@ -59,8 +77,9 @@ static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
  * (RFC 9112 6.1, 6.3, 3.2): both Content-Length and Transfer-Encoding,
  * several Content-Length fields, a transfer coding other than chunked
  * (501), whitespace in a field name, NUL or CR in a value, HTTP/1.1
- * without Host. Such a request is answered once, then the connection is
- * closed: whatever follows on it cannot be trusted to be a new request.
+ * without Host, several Host fields or an invalid one (RFC 9112 3.2: a
+ * server MUST answer 400). Such a request is answered once, then the connection
+ * is closed: whatever follows on it cannot be trusted to be a new request.
  * Returns API_OK when the framing is sound.
  */
 enum api_problem http_framing_problem(const struct http_fields *f,
@@ -78,9 +97,13 @@ enum api_problem http_framing_problem(const struct http_fields *f,
     *detail = "whitespace or a control character in a header field name";
   else if (f->bad_value)
     *detail = "a NUL or a CR inside a header field value";
-  else if (!f->host && version != NULL &&
+  else if (f->host == 0 && version != NULL &&
            strcmp(version, MHD_HTTP_VERSION_1_1) == 0)
     *detail = "an HTTP/1.1 request without a Host field";
+  else if (f->host > 1)
+    *detail = "several Host fields";
+  else if (f->bad_host)
+    *detail = "a Host field that is not a host name or address and a port";
   if (*detail != NULL)
     return API_BAD_FRAMING;
   if (f->bad_te) {

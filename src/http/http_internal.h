@@ -237,7 +237,8 @@ struct http_fields {
   bool bad_te;    /* a Transfer-Encoding other than exactly "chunked" */
   bool bad_name;  /* whitespace or a control byte in a field name */
   bool bad_value; /* a NUL or a CR inside a field value */
-  bool host;
+  unsigned host;  /* Host fields */
+  bool bad_host;  /* a Host value that is no host[:port] */
   const char *length, *type, *accept, *origin, *forwarded_for, *request_id;
 };
 void http_fields_read(struct MHD_Connection *conn, struct http_fields *f);
