@@ -248,7 +248,9 @@ static const struct {
      NULL,
      400,
      "application/problem+json",
-     {"invalid-shape"}},
+     {"/problems/invalid-puzzle",
+      "expected 9 rows (the first row has 9 cells: a grid is square), got "
+      "2"}},
     {J,
      "{\"puzzle\": \"" CLASSIC "\",}",
      NULL,

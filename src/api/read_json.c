@@ -159,6 +159,15 @@ bool api_json_grid(const cJSON *v, const int box[2], const char *where,
   }
   int size = cJSON_GetArraySize(v);
   if (size > 0 && cJSON_IsArray(v->child)) {
+    /* A grid is square: 3 rows of 4 cells is a row short, not a 3x3. */
+    int first = cJSON_GetArraySize(v->child);
+    if (first != size && sudoku_box_shape(first, &(int){0}, &(int){0})) {
+      api_error_set(e, API_INVALID_PUZZLE,
+                    "%s: expected %d rows (the first row has %d cells: a "
+                    "grid is square), got %d",
+                    where, first, first, size);
+      return false;
+    }
     if (!grid_for_side(g, size, box, where, e))
       return false;
     int r = 0;
