@@ -136,6 +136,11 @@ cJSON *api_json_object(const char *body, size_t len,
 /* sudoku_symbol_value(c), from a table (the readers' hot loop). */
 int api_symbol_value(char c);
 
+/* A puzzle from len symbols of s named where (json_grid.c). box NULL: the
+ * usual box shape. */
+bool api_string_grid(const char *s, size_t len, const int box[2],
+                     const char *where, sudoku_grid *g, struct api_error *e);
+
 /* A puzzle from a JSON value (string, rows, or flat array) named where.
  * box NULL: the usual box shape. */
 bool api_json_grid(const cJSON *v, const int box[2], const char *where,

@@ -1,211 +1,15 @@
 /*
  * read_json.c - JSON bodies: one object whose members an endpoint lists in
  * a table (unknown, repeated or NUL-holding members are located errors),
- * and puzzles as a string of n*n symbols, an array of n rows, or a flat
- * array of n*n numbers.
+ * integers and box shapes, and the fast path for a lone {"puzzle": "..."}.
+ * Puzzles inside a body are read by json_grid.c.
  */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
-
-/* A character for a message: itself when printable, else \xNN. */
-static void char_name(char *buf, size_t cap, unsigned char ch) {
-  if (ch >= 0x20 && ch < 0x7f)
-    snprintf(buf, cap, "'%c'", ch);
-  else
-    snprintf(buf, cap, "'\\x%02X'", ch);
-}
-
-/* Sets up g for side n with the request's box (or the usual one). */
-static bool grid_for_side(sudoku_grid *g, int n, const int box[2],
-                          const char *where, struct api_error *e) {
-  int r, c;
-  if (box != NULL) {
-    if (box[0] * box[1] != n) {
-      api_error_set(
-          e, API_BAD_SHAPE,
-          "box: %dx%d boxes do not fit a %dx%d puzzle (rows x columns "
-          "must equal %d)",
-          box[0], box[1], n, n, n);
-      return false;
-    }
-    r = box[0];
-    c = box[1];
-  } else if (!sudoku_box_shape(n, &r, &c)) {
-    api_error_set(
-        e, API_BAD_SHAPE,
-        "%s: a %dx%d grid has no box shape; sides 4, 6, 8, 9, 10, 12, "
-        "14, 15, 16, 18, 20, 21, 22, 24 and 25 are supported",
-        where, n, n);
-    return false;
-  }
-  if (sudoku_grid_init(g, r, c) != SUDOKU_OK) {
-    api_error_set(e, API_BAD_SHAPE, "%s: %dx%d boxes are not supported", where,
-                  r, c);
-    return false;
-  }
-  return true;
-}
-
-/* One cell from a JSON number or null, at cell index c; where[i] (or
- * where[i][j] when j >= 0) names it in a message. The path is formatted
- * only on error: this runs for every cell of every request. */
-static bool json_cell(const cJSON *v, sudoku_grid *g, int c, const char *where,
-                      int i, int j, struct api_error *e) {
-  double d = cJSON_IsNumber(v) ? v->valuedouble : -1;
-  if (cJSON_IsNull(v) ||
-      (cJSON_IsNumber(v) && d >= 0 && d <= g->n && d == floor(d))) {
-    g->cell[c] = cJSON_IsNull(v) ? 0 : (uint8_t)d;
-    return true;
-  }
-  char cell[16], path[96];
-  sudoku_cell_name(g->n, c, cell, sizeof cell);
-  if (j >= 0)
-    snprintf(path, sizeof path, "%s[%d][%d]", where, i, j);
-  else
-    snprintf(path, sizeof path, "%s[%d]", where, i);
-  if (!cJSON_IsNumber(v) || d != floor(d) || d < 0)
-    api_error_set(e, API_INVALID_PUZZLE,
-                  "%s (%s): expected an integer 0..%d or null (0 and null are "
-                  "blanks)",
-                  path, cell, g->n);
-  else
-    api_error_set(e, API_INVALID_PUZZLE, "%s (%s): %.0f is larger than %d",
-                  path, cell, d > 1e9 ? 1e9 : d, g->n);
-  api_error_string(e, "path", path);
-  api_error_string(e, "cell", cell);
-  api_error_number(e, "index", c);
-  return false;
-}
-
-/* sudoku_symbol_value() of every byte, plus one (0: not a symbol), as a
- * table: a call a cell was 1.5 % of a /solve under load. The api test
- * symbol_table_is_the_cores compares it with the core's for all 256. */
-static const uint8_t symbol_plus_one[256] = {
-    ['.'] = 1,  ['0'] = 1,  ['?'] = 1,  ['_'] = 1,  ['*'] = 1,  ['1'] = 2,
-    ['2'] = 3,  ['3'] = 4,  ['4'] = 5,  ['5'] = 6,  ['6'] = 7,  ['7'] = 8,
-    ['8'] = 9,  ['9'] = 10, ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14,
-    ['E'] = 15, ['F'] = 16, ['G'] = 17, ['H'] = 18, ['I'] = 19, ['J'] = 20,
-    ['K'] = 21, ['L'] = 22, ['M'] = 23, ['N'] = 24, ['O'] = 25, ['P'] = 26,
-    ['Q'] = 27, ['R'] = 28, ['S'] = 29, ['T'] = 30, ['U'] = 31, ['V'] = 32,
-    ['W'] = 33, ['X'] = 34, ['Y'] = 35, ['Z'] = 36, ['a'] = 11, ['b'] = 12,
-    ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['g'] = 17, ['h'] = 18,
-    ['i'] = 19, ['j'] = 20, ['k'] = 21, ['l'] = 22, ['m'] = 23, ['n'] = 24,
-    ['o'] = 25, ['p'] = 26, ['q'] = 27, ['r'] = 28, ['s'] = 29, ['t'] = 30,
-    ['u'] = 31, ['v'] = 32, ['w'] = 33, ['x'] = 34, ['y'] = 35, ['z'] = 36,
-};
-
-int api_symbol_value(char c) {
-  return (int)symbol_plus_one[(unsigned char)c] - 1;
-}
-
-/* A puzzle as a string of len symbols (a JSON string's value). */
-static bool string_grid(const char *s, size_t len, const int box[2],
-                        const char *where, sudoku_grid *g,
-                        struct api_error *e) {
-  int n = sudoku_side_of_cells(len);
-  if (n == 0) {
-    n = sudoku_nearest_side(len);
-    api_error_set(e, API_INVALID_PUZZLE,
-                  "%s: expected %d characters for a %dx%d puzzle, got %zu",
-                  where, n * n, n, n, len);
-    api_error_string(e, "path", where);
-    return false;
-  }
-  if (!grid_for_side(g, n, box, where, e))
-    return false;
-  for (int c = 0; c < n * n; c++) {
-    int val = (int)symbol_plus_one[(unsigned char)s[c]] - 1;
-    if (val < 0 || val > n) {
-      char cell[16], ch[16];
-      sudoku_cell_name(n, c, cell, sizeof cell);
-      char_name(ch, sizeof ch, (unsigned char)s[c]);
-      if (val < 0)
-        api_error_set(e, API_INVALID_PUZZLE,
-                      "%s: character %d (%s) %s is not a digit or a blank",
-                      where, c + 1, cell, ch);
-      else
-        api_error_set(e, API_INVALID_PUZZLE,
-                      "%s: character %d (%s) %s is %d, larger than %d", where,
-                      c + 1, cell, ch, val, n);
-      api_error_string(e, "path", where);
-      api_error_string(e, "cell", cell);
-      api_error_number(e, "index", c);
-      return false;
-    }
-    g->cell[c] = (uint8_t)val;
-  }
-  return true;
-}
-
-/* A puzzle as a JSON string, array of rows, or flat array. */
-bool api_json_grid(const cJSON *v, const int box[2], const char *where,
-                   sudoku_grid *g, struct api_error *e) {
-  char path[96];
-  if (cJSON_IsString(v))
-    return string_grid(v->valuestring, strlen(v->valuestring), box, where, g,
-                       e);
-  if (!cJSON_IsArray(v)) {
-    api_error_set(
-        e, API_INVALID_REQUEST,
-        "%s: expected a string of n*n characters, an array of n rows, "
-        "or a flat array of n*n numbers",
-        where);
-    return false;
-  }
-  int size = cJSON_GetArraySize(v);
-  if (size > 0 && cJSON_IsArray(v->child)) {
-    /* A grid is square: 3 rows of 4 cells is a row short, not a 3x3. */
-    int first = cJSON_GetArraySize(v->child);
-    if (first != size && sudoku_box_shape(first, &(int){0}, &(int){0})) {
-      api_error_set(e, API_INVALID_PUZZLE,
-                    "%s: expected %d rows (the first row has %d cells: a "
-                    "grid is square), got %d",
-                    where, first, first, size);
-      return false;
-    }
-    if (!grid_for_side(g, size, box, where, e))
-      return false;
-    int r = 0;
-    for (const cJSON *row = v->child; row != NULL; row = row->next, r++) {
-      snprintf(path, sizeof path, "%s[%d]", where, r);
-      if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != size) {
-        api_error_set(e, API_INVALID_PUZZLE,
-                      "%s: expected row %d as an array of %d cells, got %s%d",
-                      path, r + 1, size, cJSON_IsArray(row) ? "" : "no array, ",
-                      cJSON_IsArray(row) ? cJSON_GetArraySize(row) : 0);
-        api_error_string(e, "path", path);
-        return false;
-      }
-      int k = 0;
-      for (const cJSON *x = row->child; x != NULL; x = x->next, k++)
-        if (!json_cell(x, g, r * size + k, where, r, k, e))
-          return false;
-    }
-    return true;
-  }
-  int n = sudoku_side_of_cells((size_t)size);
-  if (n == 0) {
-    n = sudoku_nearest_side((size_t)size);
-    api_error_set(e, API_INVALID_PUZZLE,
-                  "%s: expected %d cells for a %dx%d puzzle (or an array of %d "
-                  "rows), got %d",
-                  where, n * n, n, n, n, size);
-    api_error_string(e, "path", where);
-    return false;
-  }
-  if (!grid_for_side(g, n, box, where, e))
-    return false;
-  int c = 0;
-  for (const cJSON *x = v->child; x != NULL; x = x->next, c++)
-    if (!json_cell(x, g, c, where, c, -1, e))
-      return false;
-  return true;
-}
 
 /* Line and column of byte offset pos in text. */
 static void text_position(const char *text, size_t pos, int *line, int *col) {
@@ -423,7 +227,7 @@ static bool read_lone_puzzle(const char *body, size_t len,
     return false;
   sudoku_grid g;
   struct api_error e = {API_OK, "", NULL};
-  if (!string_grid(body + start, end - start, NULL, "puzzle", &g, &e)) {
+  if (!api_string_grid(body + start, end - start, NULL, "puzzle", &g, &e)) {
     api_error_clear(&e);
     return false;
   }
