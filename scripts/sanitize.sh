@@ -15,7 +15,8 @@
 #  2. ThreadSanitizer: sudokud and the runner built with -fsanitize=thread
 #     (build/tsan/), the HTTP suite against it. Every report is written to
 #     build/tsan/reports/ and any report fails, whatever the tests said.
-#     Then stress.py's overload and SIGTERM-under-load checks against it.
+#     Then stress.py's overload and SIGTERM-under-load checks against it,
+#     and the CLI's worker threads (solve, rate, steps with --jobs 3).
 #
 # usage: scripts/sanitize.sh [valgrind|tsan]...   (default: both)
 #        env: TSAN_CC (default clang, else cc), VALGRIND_SUITES (default
@@ -105,7 +106,7 @@ run_tsan() {
   command -v "$cc" >/dev/null || cc=cc
   echo "== tsan: build ($b, $cc)"
   make -s BUILD="$b" CC="$cc" CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=thread" \
-    LDFLAGS="-fsanitize=thread" "$b/sudokud" "$b/check_sudoku"
+    LDFLAGS="-fsanitize=thread" "$b/sudokud" "$b/sudoku" "$b/check_sudoku"
   rm -rf "$b/reports"
   mkdir -p "$b/reports"
   local reports
@@ -122,14 +123,26 @@ run_tsan() {
   TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 log_path=$reports/tsan" \
     timeout 300 /usr/bin/python3 scripts/stress/stress.py "$b/sudokud" \
     --quick --only overload,sigterm || rc=$?
+  # The CLI's worker threads: solve, rate and steps with --jobs 3 (answers
+  # written in input order by the main thread while workers fill batches).
+  echo "== tsan: sudoku solve, rate and steps --jobs 3"
+  local sample=tests/data/top1465.txt
+  for cmd in solve rate steps; do
+    head -n 40 "$sample" |
+      TSAN_OPTIONS="halt_on_error=1 exitcode=66 log_path=$reports/tsan" \
+        timeout 300 "$b/sudoku" $cmd --jobs 3 >/dev/null 2>&1 || {
+      local c=$?
+      [ "$c" -eq 1 ] || rc=$c # 1: some puzzle unsolved, not a race
+    }
+  done
   local found
   found=$(find "$reports" -type f | sort)
   if [ "$rc" -ne 0 ] || [ -n "$found" ]; then
     status=1
-    note "tsan http suite + stress overload,sigterm" "FAIL (exit $rc, $(echo "$found" | grep -c . || true) reports)"
+    note "tsan http suite + stress overload,sigterm + CLI --jobs" "FAIL (exit $rc, $(echo "$found" | grep -c . || true) reports)"
     show_reports 80 $found
   else
-    note "tsan http suite + stress overload,sigterm" "PASS (0 reports)"
+    note "tsan http suite + stress overload,sigterm + CLI --jobs" "PASS (0 reports)"
   fi
 }
 

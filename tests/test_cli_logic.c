@@ -18,8 +18,9 @@ struct out {
   char *text; /* stdout, NUL-terminated */
 };
 
-/* Runs `sudoku ARGS` with `input` on stdin; stderr is dropped. */
-static struct out run(const char *args, const char *input) {
+/* Runs `sudoku ARGS` with `input` on stdin, stderr into the file errpath. */
+static struct out run_to(const char *args, const char *input,
+                         const char *errpath) {
   char in[] = "/tmp/sudoku-logic-cli-XXXXXX";
   int fd = mkstemp(in);
   ck_assert_int_ge(fd, 0);
@@ -28,7 +29,7 @@ static struct out run(const char *args, const char *input) {
   const char *bin =
       getenv("SUDOKU_BIN") ? getenv("SUDOKU_BIN") : "build/sudoku";
   char cmd[1024];
-  snprintf(cmd, sizeof cmd, "'%s' %s <%s 2>/dev/null", bin, args, in);
+  snprintf(cmd, sizeof cmd, "'%s' %s <%s 2>%s", bin, args, in, errpath);
   FILE *p = popen(cmd, "r");
   ck_assert_ptr_nonnull(p);
   size_t cap = 1 << 20, n = 0, got;
@@ -39,6 +40,24 @@ static struct out run(const char *args, const char *input) {
   int rc = pclose(p);
   unlink(in);
   struct out o = {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, text};
+  return o;
+}
+
+/* Runs `sudoku ARGS` with `input` on stdin; stderr is dropped. */
+static struct out run(const char *args, const char *input) {
+  return run_to(args, input, "/dev/null");
+}
+
+/* As run(), stderr into *err (malloc'd, NUL-terminated). */
+static struct out run_err(const char *args, const char *input, char **err) {
+  char path[] = "/tmp/sudoku-logic-err-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  close(fd);
+  struct out o = run_to(args, input, path);
+  *err = test_read_file(path, NULL);
+  ck_assert_ptr_nonnull(*err);
+  unlink(path);
   return o;
 }
 
@@ -209,6 +228,37 @@ START_TEST(hint_refuses_wrong_and_clashing_entries) {
 }
 END_TEST
 
+/* --jobs N prints the same bytes as --jobs 1, on stdout and on stderr,
+ * with the same exit status: answers and refusals in input order. */
+START_TEST(jobs_change_no_byte) {
+  static const char *const cmds[] = {"rate", "rate --json", "steps",
+                                     "steps --json"};
+  char input[8192] = "";
+  static const char *const puzzles[] = {CLASSIC, X_WING_PUZZLE, MULTI,
+                                        NO_SOLUTION, CONFLICTING};
+  for (int i = 0; i < 23; i++) { /* batches of 4: a part batch at the end */
+    strcat(input, puzzles[i % 5]);
+    strcat(input, "\n");
+  }
+  for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
+    char args[64], *err1 = NULL, *err3 = NULL;
+    snprintf(args, sizeof args, "%s --jobs 1", cmds[c]);
+    struct out one = run_err(args, input, &err1);
+    snprintf(args, sizeof args, "%s --jobs 3", cmds[c]);
+    struct out three = run_err(args, input, &err3);
+    ck_assert_int_eq(one.status, 1); /* MULTI, NO_SOLUTION, CONFLICTING */
+    ck_assert_int_eq(three.status, one.status);
+    ck_assert_str_eq(three.text, one.text);
+    ck_assert_str_eq(err3, err1);
+    ck_assert_ptr_nonnull(strstr(err1, "puzzle 20: conflicting givens"));
+    free(one.text);
+    free(three.text);
+    free(err1);
+    free(err3);
+  }
+}
+END_TEST
+
 START_TEST(bad_input_and_usage_exit_2) {
   struct out o = run("rate", "12x\n");
   ck_assert_int_eq(o.status, 2);
@@ -235,6 +285,7 @@ Suite *cli_logic_suite(void) {
   tcase_add_test(tc, steps_json_is_one_object_a_puzzle);
   tcase_add_test(tc, hint_takes_entries_from_a_second_grid_or_a_file);
   tcase_add_test(tc, hint_refuses_wrong_and_clashing_entries);
+  tcase_add_test(tc, jobs_change_no_byte);
   tcase_add_test(tc, bad_input_and_usage_exit_2);
   suite_add_tcase(s, tc);
   return s;

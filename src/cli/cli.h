@@ -33,16 +33,17 @@ int cli_cmd_generate(int argc, char **argv); /* generate.c: new puzzles */
  * unreadable. */
 char *cli_read_stdin(size_t *len);
 
-/* Names the first clash of a puzzle with conflicting givens on stderr. */
-void cli_report_conflict(uint32_t puzzle, const sudoku_grid *g);
+/* Names the first clash of a puzzle with conflicting givens on err. */
+void cli_report_conflict(FILE *err, uint32_t puzzle, const sudoku_grid *g);
 
 /* ---- Shared by rate, steps and hint (logic_io.c) ---- */
 
 struct cli_logic_options {
-  bool accepts_json, accepts_entries; /* which options the command takes */
-  bool json;                          /* --json (--text turns it off) */
-  const char *entries;                /* --entries FILE, or NULL */
-  struct sudoku_logic_limits limits;  /* --deadline-ms, --max-rating */
+  bool accepts_json, accepts_entries, accepts_jobs; /* options it takes */
+  bool json;                         /* --json (--text turns it off) */
+  const char *entries;               /* --entries FILE, or NULL */
+  int jobs;                          /* --jobs N; 0: the online CPUs */
+  struct sudoku_logic_limits limits; /* --deadline-ms, --max-rating */
 };
 
 /* Parses argv into *o (accepts_* and json preset by the caller). Returns
@@ -50,24 +51,28 @@ struct cli_logic_options {
 int cli_logic_parse(int argc, char **argv, const char *usage,
                     struct cli_logic_options *o);
 
-/* One puzzle's answer, printed by the command; false when it is not a
- * full answer (exit status 1). index counts the puzzles from 1. */
+/* One puzzle's answer, printed by the command on out, its messages on err;
+ * false when it is not a full answer (exit status 1). index counts the
+ * puzzles from 1. Runs on a worker thread with --jobs: out and err are the
+ * puzzle's own memory streams, written in input order. */
 typedef bool cli_puzzle_fn(uint32_t index, const sudoku_grid *g,
-                           const struct cli_logic_options *o);
+                           const struct cli_logic_options *o, FILE *out,
+                           FILE *err);
 
 /* The loop of rate and steps: parses argv into *o (as cli_logic_parse),
  * reads stdin whole and refuses it, located, unless every puzzle in it is
  * readable (so no answer is printed for an input that is wrong further
- * on), then calls one() a puzzle in order. Returns the exit status: 0
- * every answer full, 1 some not, 2 bad usage, unreadable input or a
- * failed write. */
+ * on), then calls one() for each puzzle on --jobs threads (pipeline.h),
+ * the answers in input order, the same bytes for every number of jobs.
+ * Returns the exit status: 0 every answer full, 1 some not, 2 bad usage,
+ * unreadable input or a failed write. */
 int cli_logic_each(int argc, char **argv, const char *usage,
                    struct cli_logic_options *o, cli_puzzle_fn *one);
 
 /* The words printed in place of an answer ("no solution", "not unique",
  * "deadline exceeded"), and the reason on stderr. */
 const char *cli_refusal(enum sudoku_status s);
-void cli_report_refusal(uint32_t index, const sudoku_grid *g,
+void cli_report_refusal(FILE *err, uint32_t index, const sudoku_grid *g,
                         enum sudoku_status s);
 
 /* JSON, written by hand: a rating x10 as a number ("3.2"), a step object,

@@ -76,7 +76,8 @@ static bool merge(sudoku_grid *pos, const sudoku_grid *entries) {
 }
 
 int cli_cmd_hint(int argc, char **argv) {
-  struct cli_logic_options o = {true, true, true, NULL, {0, 0}};
+  struct cli_logic_options o = {
+      .accepts_json = true, .accepts_entries = true, .json = true};
   int rc = cli_logic_parse(argc, argv, usage, &o);
   if (rc >= 0)
     return rc;
@@ -107,7 +108,7 @@ int cli_cmd_hint(int argc, char **argv) {
   struct sudoku_step st;
   enum sudoku_status s = sudoku_next_step(&g[0], NULL, &o.limits, &st);
   if (s != SUDOKU_OK) {
-    cli_report_refusal(1, &g[0], s);
+    cli_report_refusal(stderr, 1, &g[0], s);
     if (o.json)
       cli_json_refusal(stdout, s);
     else

@@ -1,8 +1,10 @@
 /*
  * logic_io.c - what `sudoku rate`, `steps` and `hint` share: their options,
- * reading every puzzle of stdin before anything is printed, the words for
- * a refusal, and the JSON of a step and of a path, written by hand (the CLI
- * links no JSON library; only src/api sees cJSON).
+ * reading every puzzle of stdin before anything is printed, then the
+ * puzzles through the --jobs pipeline (pipeline.h; each puzzle prints into
+ * its own memory streams), the words for a refusal, and the JSON of a step
+ * and of a path, written by hand (the CLI links no JSON library; only
+ * src/api sees cJSON).
  *
  * JSON written here: a step is {"technique","name","rating","placements":
  * [{"cell","value"}],"eliminations":[...],"cells":[...],"units":[...],
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "pipeline.h"
 
 int cli_logic_parse(int argc, char **argv, const char *usage,
                     struct cli_logic_options *o) {
@@ -30,6 +33,9 @@ int cli_logic_parse(int argc, char **argv, const char *usage,
       o->json = true;
     } else if (strcmp(a, "--text") == 0 && o->accepts_json) {
       o->json = false;
+    } else if (strcmp(a, "--jobs") == 0 && o->accepts_jobs && i + 1 < argc) {
+      if (!cli_parse_jobs(argv[++i], &o->jobs))
+        return 2;
     } else if (strcmp(a, "--entries") == 0 && o->accepts_entries &&
                i + 1 < argc) {
       o->entries = argv[++i];
@@ -84,6 +90,46 @@ static char *read_puzzles(size_t *len) {
   return text;
 }
 
+struct logic_run {
+  const struct cli_logic_options *o;
+  cli_puzzle_fn *one;
+};
+
+/* Appends a memory stream's bytes to t; false when memory ran out. */
+static bool take_text(struct cli_text *t, const char *s, size_t n) {
+  if (!cli_text_reserve(t, n + 1))
+    return false;
+  memcpy(t->s + t->len, s, n);
+  t->len += n;
+  return true;
+}
+
+/* A batch of rate or steps: each puzzle prints into its own memory
+ * streams (the commands print with stdio), then into the batch's text. */
+static void logic_batch(struct cli_batch *bt, const void *ctx) {
+  const struct logic_run *run = ctx;
+  for (int i = 0; i < bt->count && !bt->oom; i++) {
+    char *ob = NULL, *eb = NULL;
+    size_t on = 0, en = 0;
+    FILE *out = open_memstream(&ob, &on), *err = open_memstream(&eb, &en);
+    if (out == NULL || err == NULL) {
+      bt->oom = true;
+    } else if (!run->one(bt->first + (uint32_t)i, &bt->g[i], run->o, out,
+                         err)) {
+      bt->unsolved = true;
+    }
+    if (out != NULL && fclose(out) != 0)
+      bt->oom = true;
+    if (err != NULL && fclose(err) != 0)
+      bt->oom = true;
+    if (!bt->oom &&
+        (!take_text(&bt->out, ob, on) || !take_text(&bt->err, eb, en)))
+      bt->oom = true;
+    free(ob);
+    free(eb);
+  }
+}
+
 int cli_logic_each(int argc, char **argv, const char *usage,
                    struct cli_logic_options *o, cli_puzzle_fn *one) {
   int rc = cli_logic_parse(argc, argv, usage, o);
@@ -93,14 +139,15 @@ int cli_logic_each(int argc, char **argv, const char *usage,
   char *text = read_puzzles(&len);
   if (text == NULL)
     return 2;
-  rc = 0;
-  struct sudoku_reader r;
-  sudoku_grid g;
-  sudoku_reader_init(&r, text, len);
-  for (uint32_t i = 1; sudoku_read_next(&r, &g, NULL) == 1; i++)
-    if (!one(i, &g, o))
-      rc = 1;
-  free(text);
+  /* A puzzle takes microseconds to seconds: small batches keep the
+   * workers evenly busy and the answers flowing. */
+  struct logic_run run = {o, one};
+  struct cli_pipeline_spec spec = {o->jobs > 0 ? o->jobs : cli_default_jobs(),
+                                   4, 4 * 81, logic_batch, &run};
+  struct cli_stream st;
+  cli_stream_init_text(&st, text, len); /* owns text now */
+  rc = cli_pipeline_run(&spec, &st);
+  cli_stream_free(&st);
   return fflush(stdout) != 0 ? 2 : rc;
 }
 
@@ -117,12 +164,12 @@ const char *cli_refusal(enum sudoku_status s) {
   }
 }
 
-void cli_report_refusal(uint32_t index, const sudoku_grid *g,
+void cli_report_refusal(FILE *err, uint32_t index, const sudoku_grid *g,
                         enum sudoku_status s) {
   if (s == SUDOKU_CONFLICT)
-    cli_report_conflict(index, g);
+    cli_report_conflict(err, index, g);
   else
-    fprintf(stderr, "sudoku: puzzle %u: %s\n", index, sudoku_strerror(s));
+    fprintf(err, "sudoku: puzzle %u: %s\n", index, sudoku_strerror(s));
 }
 
 /* ---- JSON ------------------------------------------------------------- */

@@ -17,48 +17,51 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: sudoku rate [--json] [--deadline-ms N] [--max-rating R] [--help]\n"
+    "usage: sudoku rate [--json] [--deadline-ms N] [--max-rating R] [--jobs "
+    "N]\n"
+    "                   [--help]\n"
     "Rates each puzzle of standard input (any format `sudoku` reads) on\n"
     "Sudoku Explainer's scale and prints one line a puzzle:\n"
     "  RATING LEVEL TECHNIQUE   e.g. \"3.2 hard x-wing\"\n"
     "Levels: easy < 2.0 <= medium < 3.0 <= hard < 4.0 <= expert < 6.0 <=\n"
     "extreme. --json prints one JSON object a puzzle a line. --max-rating R\n"
     "tries no technique rated above R. --deadline-ms N (default 10000, 0 =\n"
-    "none) bounds each puzzle. A puzzle that cannot be rated prints its\n"
-    "reason in place. Exit status: 0 all rated, 1 some puzzle not, 2\n"
-    "unreadable input.\n";
+    "none) bounds each puzzle. --jobs N rates with N threads, 1..64\n"
+    "(default: the online CPUs; the output is the same for every N).\n"
+    "A puzzle that cannot be rated prints its reason in place. Exit\n"
+    "status: 0 all rated, 1 some puzzle not, 2 unreadable input.\n";
 
 static bool rate_one(uint32_t i, const sudoku_grid *g,
-                     const struct cli_logic_options *o) {
+                     const struct cli_logic_options *o, FILE *out, FILE *err) {
   struct sudoku_rating rt;
   enum sudoku_status s = sudoku_rate(g, &o->limits, &rt);
   if (s != SUDOKU_OK) {
-    cli_report_refusal(i, g, s);
+    cli_report_refusal(err, i, g, s);
     if (o->json)
-      cli_json_refusal(stdout, s);
+      cli_json_refusal(out, s);
     else
-      fputs(cli_refusal(s), stdout);
-    putchar('\n');
+      fputs(cli_refusal(s), out);
+    fputc('\n', out);
     return false;
   }
   if (!rt.solved)
-    fprintf(stderr,
+    fprintf(err,
             "sudoku: puzzle %u: no technique applies after %u "
             "steps; the rating is a lower bound\n",
             i, rt.steps);
   if (o->json) {
-    putchar('{');
-    cli_json_summary(stdout, &rt);
-    printf(",\"steps\":%u}\n", rt.steps);
+    fputc('{', out);
+    cli_json_summary(out, &rt);
+    fprintf(out, ",\"steps\":%u}\n", rt.steps);
   } else {
-    cli_json_rating(stdout, rt.rating);
-    printf(" %s %s%s\n", sudoku_level_name(rt.level),
-           sudoku_technique_id(rt.hardest), rt.solved ? "" : " unsolved");
+    cli_json_rating(out, rt.rating);
+    fprintf(out, " %s %s%s\n", sudoku_level_name(rt.level),
+            sudoku_technique_id(rt.hardest), rt.solved ? "" : " unsolved");
   }
   return rt.solved;
 }
 
 int cli_cmd_rate(int argc, char **argv) {
-  struct cli_logic_options o = {true, false, false, NULL, {0, 0}};
+  struct cli_logic_options o = {.accepts_json = true, .accepts_jobs = true};
   return cli_logic_each(argc, argv, usage, &o, rate_one);
 }

@@ -130,9 +130,9 @@ static size_t conflict_text(uint32_t puzzle, const sudoku_grid *g, char *buf,
   return len <= 0 ? 0 : (size_t)len < cap ? (size_t)len : cap - 1;
 }
 
-void cli_report_conflict(uint32_t puzzle, const sudoku_grid *g) {
+void cli_report_conflict(FILE *err, uint32_t puzzle, const sudoku_grid *g) {
   char line[256];
-  fwrite(line, 1, conflict_text(puzzle, g, line, sizeof line), stderr);
+  fwrite(line, 1, conflict_text(puzzle, g, line, sizeof line), err);
 }
 
 /* ---- Batches ------------------------------------------------------------ */

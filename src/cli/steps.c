@@ -16,8 +16,8 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: sudoku steps [--json] [--deadline-ms N] [--max-rating R] "
-    "[--help]\n"
+    "usage: sudoku steps [--json] [--deadline-ms N] [--max-rating R]\n"
+    "                    [--jobs N] [--help]\n"
     "Prints, for each puzzle of standard input, every step of its solution\n"
     "as a person would take them (the simplest first), one sentence a step,\n"
     "then its rating. --json prints one JSON object a puzzle a line.\n"
@@ -48,15 +48,15 @@ static bool print_step(const struct sudoku_step *st, void *vctx) {
 
 /* Walks one puzzle; returns false when it was not walked to the end. */
 static bool steps_one(uint32_t index, const sudoku_grid *g,
-                      const struct cli_logic_options *o) {
+                      const struct cli_logic_options *o, FILE *out, FILE *err) {
   if (index > 1 && !o->json)
-    putchar('\n');
+    fputc('\n', out);
   char *buf = NULL;
   size_t size = 0;
-  struct walk w = {stdout, g->n, o->json, 0};
+  struct walk w = {out, g->n, o->json, 0};
   if (o->json && (w.out = open_memstream(&buf, &size)) == NULL) {
-    perror("sudoku: open_memstream");
-    exit(2);
+    fprintf(err, "sudoku: puzzle %u: out of memory\n", index);
+    return false;
   }
   struct sudoku_rating rt;
   enum sudoku_status s = sudoku_logic_solve(g, &o->limits, print_step, &w, &rt);
@@ -64,37 +64,37 @@ static bool steps_one(uint32_t index, const sudoku_grid *g,
     fclose(w.out);
   bool ok = s == SUDOKU_OK && rt.solved;
   if (s != SUDOKU_OK)
-    cli_report_refusal(index, g, s);
+    cli_report_refusal(err, index, g, s);
   else if (!rt.solved)
-    fprintf(stderr, "sudoku: puzzle %u: no technique applies after %u steps\n",
+    fprintf(err, "sudoku: puzzle %u: no technique applies after %u steps\n",
             index, rt.steps);
   if (o->json) {
     if (s != SUDOKU_OK && s != SUDOKU_DEADLINE) {
-      cli_json_refusal(stdout, s);
+      cli_json_refusal(out, s);
     } else {
-      putchar('{');
-      cli_json_summary(stdout, &rt);
-      printf(",\"steps\":[%s]}", buf != NULL ? buf : "");
+      fputc('{', out);
+      cli_json_summary(out, &rt);
+      fprintf(out, ",\"steps\":[%s]}", buf != NULL ? buf : "");
     }
-    putchar('\n');
+    fputc('\n', out);
     free(buf);
     return ok;
   }
   if (s != SUDOKU_OK && s != SUDOKU_DEADLINE) {
-    printf("%s\n", cli_refusal(s));
+    fprintf(out, "%s\n", cli_refusal(s));
     return false;
   }
   if (s == SUDOKU_DEADLINE)
-    printf("%s\n", cli_refusal(s));
-  printf("Rating ");
-  cli_json_rating(stdout, rt.rating);
-  printf(" (%s), hardest step: %s%s.\n", sudoku_level_name(rt.level),
-         sudoku_technique_name(rt.hardest),
-         rt.solved ? "" : "; not solved to the end");
+    fprintf(out, "%s\n", cli_refusal(s));
+  fputs("Rating ", out);
+  cli_json_rating(out, rt.rating);
+  fprintf(out, " (%s), hardest step: %s%s.\n", sudoku_level_name(rt.level),
+          sudoku_technique_name(rt.hardest),
+          rt.solved ? "" : "; not solved to the end");
   return ok;
 }
 
 int cli_cmd_steps(int argc, char **argv) {
-  struct cli_logic_options o = {true, false, false, NULL, {0, 0}};
+  struct cli_logic_options o = {.accepts_json = true, .accepts_jobs = true};
   return cli_logic_each(argc, argv, usage, &o, steps_one);
 }

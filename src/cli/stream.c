@@ -40,6 +40,16 @@ void cli_stream_init(struct cli_stream *s, int fd) {
   sudoku_reader_init(&s->r, NULL, 0);
 }
 
+void cli_stream_init_text(struct cli_stream *s, char *text, size_t len) {
+  memset(s, 0, sizeof *s);
+  s->fd = -1;
+  s->buf = text;
+  s->cap = s->len = len;
+  s->eof = s->started = true;
+  /* The reader skips a byte order mark at the start itself. */
+  sudoku_reader_init(&s->r, text, len);
+}
+
 void cli_stream_free(struct cli_stream *s) {
   free(s->buf);
   s->buf = NULL;

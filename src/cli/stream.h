@@ -37,6 +37,10 @@ struct cli_stream {
 /* An empty stream over fd (not owned). */
 void cli_stream_init(struct cli_stream *s, int fd);
 
+/* A stream over the whole of text (malloc'd, owned by the stream from
+ * now on): the input is already in, nothing is read. */
+void cli_stream_init_text(struct cli_stream *s, char *text, size_t len);
+
 /* Frees the window. */
 void cli_stream_free(struct cli_stream *s);
 
