@@ -150,10 +150,10 @@ struct sudoku_generated {
  * about 0.3 ms, with rot180 about 1 ms (1.2 grids a minimal puzzle); the
  * level filter multiplies that by how rare the level is. A minimal 16x16
  * takes about 0.4 s without symmetry and 1-12 s of CPU with rot180
- * (seeds 1-12: mean 4.7 s, median 3.5 s, one over 10 s and one at 9.8 s:
- * most fit a 10 s deadline on an idle core, not all); 25x25 only with a
- * target number of givens (tens of ms at 400 givens), minimal ones do not
- * fit a 10 s deadline.
+ * (seeds 1-24: mean 4.4 s, median 3.7 s, 22 under 8 s, then 9.8 and 11.9
+ * s: most fit a 10 s deadline on an idle core, not all); 25x25 only with
+ * a target number of givens (tens of ms at 400 givens), minimal ones do
+ * not fit a 10 s deadline.
  */
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out);
