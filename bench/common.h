@@ -12,6 +12,11 @@
 /* CLOCK_MONOTONIC in microseconds. */
 double bench_now_us(void);
 
+/* CPU time of this process (all its threads) in microseconds: what a
+ * benchmark on a shared machine compares, since other load stretches wall
+ * time but not CPU time. */
+double bench_cpu_us(void);
+
 /* The whole file, NUL-terminated (malloc'd, the caller frees), its length
  * in *len; NULL when it cannot be read. */
 char *bench_read_file(const char *path, size_t *len);
@@ -21,5 +26,10 @@ char *bench_read_file(const char *path, size_t *len);
  * its output thrown away; negative when it could not run or did not exit
  * 0. */
 double bench_time_program(char *const argv[], const char *input, size_t len);
+
+/* bench_time_program, and the program's CPU time (user plus system, in
+ * microseconds) into *cpu_us (may be NULL). */
+double bench_run_program(char *const argv[], const char *input, size_t len,
+                         double *cpu_us);
 
 #endif

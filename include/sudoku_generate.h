@@ -132,6 +132,9 @@ struct sudoku_generated {
  *     not end the attempt: up to 8 neighbours of it on the same grid (an
  *     orbit swapped for another, then removal and minimality again) are
  *     rated in turn, each cheaper than a new grid.
+ * With orbits of several cells, level or not, a removal whose swaps do not
+ * make it minimal does not end the attempt either: it goes on from a
+ * neighbour, 8 times at most.
  * With level any the puzzle is not rated (rated false: call sudoku_rate);
  * with a level, out->rating is sudoku_rate's for the techniques up to it,
  * the same as an uncapped rating since the path never needed more.
@@ -144,12 +147,13 @@ struct sudoku_generated {
  * allocates; stack use about 50 KiB plus sudoku_solve's and sudoku_rate's.
  *
  * Cost (measured, README has the table): a minimal 9x9 without symmetry
- * about 0.3 ms, with rot180 about 2 ms (2.3 grids a minimal puzzle); the
+ * about 0.3 ms, with rot180 about 1 ms (1.2 grids a minimal puzzle); the
  * level filter multiplies that by how rare the level is. A minimal 16x16
- * takes about 0.4 s without symmetry but 3-45 s with one (several grids
- * and many swaps, each check a search of a sparse 16x16): most do not fit
- * a 10 s deadline; 25x25 only with a target number of givens (tens of ms
- * at 400 givens), minimal ones do not fit a 10 s deadline.
+ * takes about 0.4 s without symmetry and 1-12 s of CPU with rot180
+ * (seeds 1-24: mean 4.4 s, median 3.7 s, 22 under 8 s, then 9.8 and 11.9
+ * s: most fit a 10 s deadline on an idle core, not all); 25x25 only with
+ * a target number of givens (tens of ms at 400 givens), minimal ones do
+ * not fit a 10 s deadline.
  */
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out);

@@ -87,7 +87,7 @@ static bool dig_pass(struct gen_dig *d, int target) {
       continue;
     set_orbit(d, i, false);
     int unique = gen_unique_without(d->p, d->o->cell[i], size, d->grid,
-                                    &d->sets, d->mask, d->deadline_ns);
+                                    &d->sets, d->mask, d->cap, d->deadline_ns);
     if (unique < 0)
       return false;
     if (unique == 1) {
@@ -100,25 +100,39 @@ static bool dig_pass(struct gen_dig *d, int target) {
   return true;
 }
 
-/* The first kept orbit from `from` on of several cells one of which can go
- * alone, or -1 when there is none (from 0: the puzzle is minimal), or -2 at
- * the deadline. Orbits of one cell need no check: they were tried when
- * kept. */
+/* The first kept orbit from `from` on one of whose cells can go alone, or
+ * -1 when there is none (from 0: the puzzle is minimal), or -2 at the
+ * deadline. A check stopped by d->cap (not known) is passed over; from 0,
+ * when no orbit was found, those are asked again without a cap, since
+ * "minimal" must be proved (the others are mostly answered by the pool
+ * then: their second solutions were kept). From above 0 an unknown one
+ * is simply not returned: the caller then gives the puzzle up, which is
+ * safe. Orbits of one cell are asked too: a
+ * pass with a cap may have kept one that could go (with no cap they never
+ * can: the pass after every swap tried them; the pool answers them). */
 static int find_redundant(struct gen_dig *d, int from) {
-  for (int i = from; i < d->o->count; i++) {
-    if (!d->kept[i] || d->o->size[i] == 1)
-      continue;
-    for (int j = 0; j < d->o->size[i]; j++) {
-      uint16_t c = d->o->cell[i][j];
-      set_cell(d, c, false);
-      int unique = gen_unique_without(d->p, &c, 1, d->grid, &d->sets, d->mask,
-                                      d->deadline_ns);
-      set_cell(d, c, true);
-      if (unique != 0)
-        return unique < 0 ? -2 : i;
+  uint64_t cap = d->cap;
+  for (;;) {
+    bool unknown = false;
+    for (int i = from; i < d->o->count; i++) {
+      if (!d->kept[i])
+        continue;
+      for (int j = 0; j < d->o->size[i]; j++) {
+        uint16_t c = d->o->cell[i][j];
+        set_cell(d, c, false);
+        int unique = gen_unique_without(d->p, &c, 1, d->grid, &d->sets, d->mask,
+                                        cap, d->deadline_ns);
+        set_cell(d, c, true);
+        if (unique == 2)
+          unknown = true;
+        else if (unique != 0)
+          return unique < 0 ? -2 : i;
+      }
     }
+    if (!unknown || cap == 0 || from != 0)
+      return -1;
+    cap = 0;
   }
-  return -1;
 }
 
 /* Swaps orbit r (kept, redundant in part) for a removed orbit that, with r
@@ -151,7 +165,7 @@ static int swap_orbit(struct gen_dig *d, int r) {
      * from the grid on r's cells: a test on r alone, not a count. */
     set_orbit(d, z, true);
     int unique = gen_unique_without(d->p, d->o->cell[r], d->o->size[r], d->grid,
-                                    &d->sets, d->mask, d->deadline_ns);
+                                    &d->sets, d->mask, d->cap, d->deadline_ns);
     if (unique < 0)
       return -1;
     if (unique == 1) {
@@ -196,13 +210,16 @@ enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
   d->multi = false;
   gen_sets_init(&d->sets, grid->n);
   d->tabu_next = 0;
+  d->cap = 0; /* the first pass is exact: a target's puzzle needs no more */
   gen_givens_mask(puzzle, d->mask);
   for (int i = 0; i < o->count; i++) {
     d->order[i] = (uint16_t)i;
     d->kept[i] = true;
     d->multi = d->multi || o->size[i] > 1;
   }
-  return dig_pass(d, target) ? SUDOKU_OK : SUDOKU_DEADLINE;
+  bool done = dig_pass(d, target);
+  d->cap = GEN_CHECK_NODES;
+  return done ? SUDOKU_OK : SUDOKU_DEADLINE;
 }
 
 enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal) {

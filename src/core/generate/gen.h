@@ -67,12 +67,15 @@ void gen_sets_init(struct gen_sets *s, int n);
  * The branch holding grid itself is never searched: several times faster
  * than a count at 16x16, and faster at 9x9 too (measured). A second solution
  * found goes to the pool (sets may be NULL: no pool). givens: p's givens
- * as a bit set, kept up to date by the caller (or NULL). p's cells[] are
- * blank again on return.
+ * as a bit set, kept up to date by the caller (or NULL). max_nodes > 0:
+ * a search that needs more nodes than that stops, and the answer is 2, not
+ * known (a count of nodes, never of time, so the same on every machine;
+ * dig.c says where that is safe). p's cells[] are blank again on return.
  */
 int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
                        const sudoku_grid *grid, struct gen_sets *sets,
-                       const uint64_t *givens, uint64_t deadline_ns);
+                       const uint64_t *givens, uint64_t max_nodes,
+                       uint64_t deadline_ns);
 
 /* The givens of p as a bit set (GEN_SET_WORDS words), which is what
  * gen_unique_without's `givens` holds: the cells of p that are not blank
@@ -91,6 +94,25 @@ enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
  * (dig.c, is_tabu, says why and what it was measured at). */
 #define GEN_TABU 4
 
+/*
+ * Search nodes that one uniqueness check may take after the first pass (in
+ * the swaps, the passes after them and the minimality scan). A check that
+ * needs more is "not known" and is taken as "not unique" where that is
+ * safe: an orbit is kept, a swap is not made. Only "minimal" must be
+ * proved: find_redundant asks its unknown cells again without a cap. Why:
+ * on a sparse 16x16 a few checks in a hundred take 2^13 to 2^19 nodes (up
+ * to seconds each) and most of the time; another orbit or swap is cheaper.
+ * Measured (CPU, minimal 16x16 rot180, seeds 1-12, with the neighbour walk
+ * of generate.c): no cap, mean over 10 s and seed 9 over 60 s; 16384:
+ * mean 6.2 s, max 18 s; 4096: 5.4 s, max 12.5 s; 1024: 4.7 s, max 12 s.
+ * A count of nodes, never of time, so the puzzles are the same on every
+ * machine and build; but a change to the solvers' search order may change
+ * the puzzles of a symmetric 16x16 (as a change to the rating may change a
+ * level's). At 9x9 and 12x12 no check came near it (the seed table and
+ * 100 hard 9x9 seeds: the same puzzles with the cap and without).
+ */
+#define GEN_CHECK_NODES 1024
+
 /* A removal in progress: which orbits still hold their givens. */
 struct gen_dig {
   sudoku_grid *p;          /* the puzzle being dug */
@@ -102,6 +124,8 @@ struct gen_dig {
   uint64_t mask[GEN_SET_WORDS]; /* p's givens, as gen_givens_mask */
   uint16_t tabu[GEN_TABU];      /* orbits swapped out last, a ring */
   unsigned tabu_next;
+  uint64_t cap; /* search nodes a check may take (0 = any): GEN_CHECK_NODES
+                   after the first pass */
   int givens;
   bool multi; /* some orbit holds several cells */
   bool kept[SUDOKU_MAX_CELLS];

@@ -43,17 +43,19 @@ static uint32_t free_values(const sudoku_grid *g, int c) {
 }
 
 /* 1 when g has a solution (its cells into sol) where cell c differs from
- * grid, 0 when none, -1 at the deadline. At 9x9, g holds a wrong value at
- * c already (fast9 takes givens only; c < 0 then); other sizes leave c
- * blank and exclude grid's value there, one search for all the others
- * (core_solve_near). g's givens never clash (a subset of grid, plus one
- * value no peer holds), so sudoku_solve's validation, which cost as much
- * as a quick refutation at 9x9, is skipped. */
+ * grid, 0 when none, -1 at the deadline, 2 after max_nodes nodes (> 0). At 9x9,
+ * g holds a wrong value at c already (fast9 takes givens only; c < 0 then);
+ * other sizes leave c blank and exclude grid's value there, one search for all
+ * the others (core_solve_near). g's givens never clash (a subset of grid, plus
+ * one value no peer holds), so sudoku_solve's validation, which cost as much as
+ * a quick refutation at 9x9, is skipped. */
 static int exists(const sudoku_grid *g, const sudoku_grid *grid, int c,
-                  uint64_t deadline_ns, uint8_t *sol) {
-  struct budget b = {0, deadline_ns, 0, 0, SUDOKU_OK};
+                  uint64_t max_nodes, uint64_t deadline_ns, uint8_t *sol) {
+  struct budget b = {max_nodes, deadline_ns, 0, 0, SUDOKU_OK};
   uint32_t found = c < 0 ? fast9_solve(g->cell, 1, &b, sol)
                          : core_solve_near(g, grid->cell, c, &b, sol);
+  if (b.stop == SUDOKU_NODE_LIMIT)
+    return 2;
   if (b.stop != SUDOKU_OK)
     return -1;
   return found > 0;
@@ -134,8 +136,10 @@ static void sets_add(struct gen_sets *s, const uint8_t *sol,
 
 int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
                        const sudoku_grid *grid, struct gen_sets *sets,
-                       const uint64_t *givens, uint64_t deadline_ns) {
+                       const uint64_t *givens, uint64_t max_nodes,
+                       uint64_t deadline_ns) {
   int result = 1;
+  bool unknown = false;
   uint8_t sol[SUDOKU_MAX_CELLS];
   if (sets != NULL) {
     uint64_t own[GEN_SET_WORDS];
@@ -155,20 +159,23 @@ int gen_unique_without(sudoku_grid *p, const uint16_t *cells, int k,
       if (fast) { /* one search per other value, as a given */
         p->cell[c] = (uint8_t)(__builtin_ctz(other) + 1);
         other &= other - 1;
-        e = exists(p, grid, -1, deadline_ns, sol);
+        e = exists(p, grid, -1, max_nodes, deadline_ns, sol);
       } else { /* one search, grid's value excluded at c */
         other = 0;
-        e = exists(p, grid, c, deadline_ns, sol);
+        e = exists(p, grid, c, max_nodes, deadline_ns, sol);
       }
-      result = e < 0 ? -1 : !e;
-      if (e > 0 && sets != NULL)
+      if (e == 2)
+        unknown = true; /* the other cases may still find a solution */
+      else
+        result = e < 0 ? -1 : !e;
+      if (e == 1 && sets != NULL)
         sets_add(sets, sol, grid);
     }
     p->cell[c] = grid->cell[c]; /* the next cases keep this one right */
   }
   for (int i = 0; i < k; i++)
     p->cell[cells[i]] = 0;
-  return result;
+  return result == 1 && unknown ? 2 : result;
 }
 
 /* A value of mask (nonzero) drawn uniformly. */
