@@ -12,7 +12,7 @@
  * digits sure in a minirow or minicolumn are all it holds). Then it
  * guesses as tdoku does, on a digit's configuration in the most
  * constrained band or stack (fast9_pick_config), copying the whole state
- * (~200 bytes) onto an explicit stack instead of undoing changes. It
+ * (184 bytes) onto an explicit stack instead of undoing changes. It
  * counts solutions up to a limit and keeps the first one found; with
  * rowmajor it branches on the first open cell instead, so that the first
  * solution is the smallest.
@@ -36,7 +36,9 @@
  *          some permutation (0 when none does: a contradiction).
  *   solved row  a row of f[] with a single cell left: the digit is placed
  *          there, the cell leaves the other digits and the column leaves the
- *          digit's other bands. solved[] remembers which rows were handled.
+ *          digit's other bands. Every update does that again for every
+ *          solved row (it changes nothing the second time): cheaper than
+ *          remembering which rows were done.
  *   seen[] the value of f[] when it was last propagated; f[i] != seen[i]
  *          means digit/band i has news to spread.
  */
@@ -88,10 +90,9 @@ static const uint32_t fast9_rows_mask[8] = {
 };
 
 struct fast9_state {
-  uint32_t f[28];     /* candidates, see glossary; f[27] = 0 pads for SSE2 */
-  uint32_t open[3];   /* cells of each band not yet placed */
-  uint32_t news;      /* bit 3*d + b: f[3*d + b] changed since fast9_stacks */
-  uint8_t solved[28]; /* bit r: row r of f[i]'s band solved for its digit */
+  uint32_t f[28];   /* candidates, see glossary; f[27] = 0 pads for SSE2 */
+  uint32_t open[3]; /* cells of each band not yet placed */
+  uint32_t news;    /* bit 3*d + b: f[3*d + b] changed since fast9_stacks */
   /* Configurations left (see fast9_pick_config) to digit d: ncfg[3*d + b]
    * in band b, as of its last update; ncfg[27 + 3*d + k] in stack k, as
    * of its last fast9_stacks. Exact at a fixed point. */
@@ -231,13 +232,11 @@ static inline bool fast9_update(struct fast9_state *s, uint32_t *seen, int i) {
   y = (y | y >> 1 | y >> 2) & FAST9_TRIAD0;
   y = (y | y >> 3 | y >> 6) & FAST9_COL;
   uint32_t single = ~(y * 0x40404u >> 18) & 7u;
-  uint32_t fresh = single & ~(uint32_t)s->solved[i];
-  /* No test of fresh: whether a row is newly solved is a coin toss (it was
-   * a quarter of all mispredictions); without one, cells is 0 and the ands
-   * change nothing. */
+  /* No test of single: whether a row is (newly) solved is a coin toss (it
+   * was a quarter of all mispredictions); without one, cells is 0 or
+   * already handled, and the ands change nothing. */
   {
-    uint32_t cells = a & fast9_rows_mask[fresh];
-    s->solved[i] = (uint8_t)(s->solved[i] | fresh);
+    uint32_t cells = a & fast9_rows_mask[single];
     s->open[b] &= ~cells;
     /* All nine digits, d too: its word is rewritten below. */
     uint32_t *fb = s->f + b;
@@ -399,7 +398,7 @@ static inline void fast9_sure(uint32_t a, uint32_t *h, uint32_t *v) {
  * Returns -1 on a contradiction, else whether any candidate went.
  */
 static int fast9_triads(struct fast9_state *s) {
-  uint32_t hs[9][4], vs[9][4], h3[4], h4[4], v3[4], v4[4];
+  uint32_t hs[9][4], vs[9][4];
 #if defined(__SSE2__)
   const __m128i triad0 = _mm_set1_epi32((int)FAST9_TRIAD0);
   const __m128i col = _mm_set1_epi32((int)FAST9_COL);
@@ -444,11 +443,35 @@ static int fast9_triads(struct fast9_state *s) {
     b2 = _mm_or_si128(b2, _mm_and_si128(b1, v));
     b1 = _mm_or_si128(b1, v);
   }
-  _mm_storeu_si128((__m128i *)(void *)h3, a3);
-  _mm_storeu_si128((__m128i *)(void *)h4, a4);
-  _mm_storeu_si128((__m128i *)(void *)v3, b3);
-  _mm_storeu_si128((__m128i *)(void *)v4, b4);
+  /* Lane 3 holds the next digit's band 0 (or the pad): its counts are
+   * noise. Zero in its masks, the stores below write back what they read. */
+  const __m128i zero = _mm_setzero_si128(),
+                lanes = _mm_set_epi32(0, -1, -1, -1);
+  if (_mm_movemask_epi8(_mm_cmpeq_epi32(
+          _mm_and_si128(_mm_or_si128(a4, b4), lanes), zero)) != 0xFFFF)
+    return -1;
+  a3 = _mm_and_si128(a3, lanes);
+  b3 = _mm_and_si128(b3, lanes);
+  if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(a3, b3), zero)) == 0xFFFF)
+    return 0;
+  __m128i gone = zero;
+  FAST9_UNROLL(9)
+  for (int d = 0; d < 9; d++) {
+    __m128i x = _mm_andnot_si128(
+        _mm_loadu_si128((const __m128i *)(const void *)hs[d]), a3);
+    __m128i y = _mm_andnot_si128(
+        _mm_loadu_si128((const __m128i *)(const void *)vs[d]), b3);
+    __m128i m =
+        _mm_or_si128(_mm_or_si128(_mm_or_si128(x, _mm_slli_epi32(x, 1)),
+                                  _mm_or_si128(_mm_slli_epi32(x, 2), y)),
+                     _mm_or_si128(_mm_slli_epi32(y, 9), _mm_slli_epi32(y, 18)));
+    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s->f + 3 * d));
+    gone = _mm_or_si128(gone, _mm_and_si128(a, m));
+    _mm_storeu_si128((__m128i *)(void *)(s->f + 3 * d), _mm_andnot_si128(m, a));
+  }
+  return _mm_movemask_epi8(_mm_cmpeq_epi32(gone, zero)) != 0xFFFF;
 #else
+  uint32_t h3[3], h4[3], v3[3], v4[3];
   for (int b = 0; b < 3; b++) {
     uint32_t x1 = 0, x2 = 0, y1 = 0, y2 = 0;
     h3[b] = h4[b] = v3[b] = v4[b] = 0;
@@ -467,7 +490,6 @@ static int fast9_triads(struct fast9_state *s) {
       y1 |= v;
     }
   }
-#endif
   uint32_t gone = 0;
   for (int b = 0; b < 3; b++) {
     if (h4[b] | v4[b])
@@ -484,6 +506,7 @@ static int fast9_triads(struct fast9_state *s) {
     }
   }
   return gone != 0;
+#endif
 }
 
 /* The open cell with the fewest candidates: a fallback that no search
@@ -589,7 +612,7 @@ static void fast9_write(const struct fast9_state *s, uint8_t out[81]) {
 
 /* Builds the root state from the givens without branching on each cell:
  * a given removes its row, box and column from its digit and its cell from
- * every other digit. Rows are marked solved by the first propagation. */
+ * every other digit. The first propagation handles the solved rows. */
 static void fast9_init(struct fast9_state *s, uint32_t *seen,
                        const uint8_t cells[81]) {
   uint32_t at[16][3] = {{0}}; /* at[v][b]: cells of band b holding v */
@@ -617,7 +640,6 @@ static void fast9_init(struct fast9_state *s, uint32_t *seen,
   }
   s->news = FAST9_BAND;
   s->f[27] = seen[27] = 0;
-  memset(s->solved, 0, sizeof s->solved);
   memset(s->ncfg, 1, sizeof s->ncfg); /* all set before they are read */
 }
 
@@ -630,7 +652,7 @@ uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
                       struct budget *b, uint8_t first[81]) {
   struct fast9_state s;
   uint32_t seen[28];
-  /* 81 frames of 216 bytes: about 17 KiB, the bulk of the stack use. */
+  /* 81 frames of 188 bytes: about 15 KiB, the bulk of the stack use. */
   struct fast9_frame stack[FAST9_DEPTH];
   int sp = 0;
   uint32_t found = 0;
