@@ -211,13 +211,17 @@ static inline void fast9_place(struct fast9_state *s, int d, int b, int x) {
   s->f[3 * d + (b + 2) % 3] &= ~(FAST9_COL << c);
 }
 
-/* Spreads the news of word i = 3d + b of f[] (digit d, band b): shrink to
- * the triads on some permutation, then handle rows newly down to one cell.
- * Returns false on a contradiction. One copy for all 27 words: a copy per
- * word behind a jump table (the earlier form) cost an indirect-branch
- * misprediction per update, more than the index arithmetic here. */
-static inline bool fast9_update(struct fast9_state *s, uint32_t *seen, int i) {
-  int b = fast9_band_of[i];
+/* Phase one of a propagation pass on word i = 3d + b of f[] (digit d, band
+ * b): shrinks it to the triads on some permutation and returns in *cells
+ * the cells of its rows newly down to one (still open). Returns false on a
+ * contradiction. It writes only word i's own entries, so the updates of
+ * one pass do not wait on each other through memory: the stores of phase
+ * two (fast9_settle) used to sit between them, and each update's load
+ * waited on the previous one's whole chain of arithmetic. One copy for all
+ * 27 words: a copy per word behind a jump table (an earlier form) cost an
+ * indirect-branch misprediction per update. */
+static inline bool fast9_update(struct fast9_state *s, uint32_t *seen, int i,
+                                uint32_t *cells) {
   uint32_t a = s->f[i];
   uint32_t t = fast9_matrix(a);
   a &= fast9_shrink[t];
@@ -232,25 +236,31 @@ static inline bool fast9_update(struct fast9_state *s, uint32_t *seen, int i) {
   y = (y | y >> 1 | y >> 2) & FAST9_TRIAD0;
   y = (y | y >> 3 | y >> 6) & FAST9_COL;
   uint32_t single = ~(y * 0x40404u >> 18) & 7u;
-  /* No test of single: whether a row is (newly) solved is a coin toss (it
-   * was a quarter of all mispredictions); without one, cells is 0 or
-   * already handled, and the ands change nothing. */
-  {
-    uint32_t cells = a & fast9_rows_mask[single];
-    s->open[b] &= ~cells;
-    /* All nine digits, d too: its word is rewritten below. */
-    uint32_t *fb = s->f + b;
-    FAST9_UNROLL(9)
-    for (int k = 0; k < 9; k++)
-      fb[3 * k] &= ~cells;
-    uint32_t c = (cells | cells >> 9 | cells >> 18) & 0x1FFu;
-    c *= FAST9_COL;
-    s->f[fast9_other1[i]] &= ~c;
-    s->f[fast9_other2[i]] &= ~c;
-  }
+  *cells = a & fast9_rows_mask[single] & s->open[fast9_band_of[i]];
   s->f[i] = seen[i] = a;
   return true;
 }
+
+/* Phase two: places digit d at the cells of word i = 3d + b found by phase
+ * one. They leave the other digits and their columns leave d's other
+ * bands. Word i keeps what it still had of them: a cell another placement
+ * of this pass took is gone from both, and the emptied row fails the next
+ * shrink. */
+static inline void fast9_settle(struct fast9_state *s, int i, uint32_t cells) {
+  int b = fast9_band_of[i];
+  uint32_t keep = s->f[i] & cells;
+  s->open[b] &= ~cells;
+  uint32_t *fb = s->f + b;
+  FAST9_UNROLL(9)
+  for (int k = 0; k < 9; k++)
+    fb[3 * k] &= ~cells;
+  s->f[i] |= keep;
+  uint32_t c = (cells | cells >> 9 | cells >> 18) & 0x1FFu;
+  c *= FAST9_COL;
+  s->f[fast9_other1[i]] &= ~c;
+  s->f[fast9_other2[i]] &= ~c;
+}
+
 /* Bit i set when f[i] != seen[i], i < 27. With SSE2 (baseline x86-64) the
  * 28 words are compared four at a time; f[27] and seen[27] are always 0. */
 static inline uint32_t fast9_dirty(const uint32_t *f, const uint32_t *seen) {
@@ -299,19 +309,26 @@ static inline void fast9_counts(const uint32_t *f, uint32_t r1[4],
 #endif
 }
 
-/* Runs fast9_update on every digit/band with news until none is left. */
+/* Passes of fast9_update on every digit/band with news, then fast9_settle
+ * on the rows they solved, until no news is left. */
 static bool fast9_propagate(struct fast9_state *s, uint32_t *seen) {
   for (;;) {
     uint32_t dirty = fast9_dirty(s->f, seen);
     if (!dirty)
       return true;
     s->news |= dirty;
+    uint32_t cells[27], placing = 0;
     do {
       int i = __builtin_ctz(dirty);
       dirty &= dirty - 1;
-      if (!fast9_update(s, seen, i))
+      if (!fast9_update(s, seen, i, &cells[i]))
         return false;
+      placing |= (uint32_t)(cells[i] != 0) << i;
     } while (dirty);
+    for (; placing; placing &= placing - 1) {
+      int i = __builtin_ctz(placing);
+      fast9_settle(s, i, cells[i]);
+    }
   }
 }
 
