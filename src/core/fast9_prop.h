@@ -239,12 +239,20 @@ static inline bool fast9_propagate(struct fast9_state *s, uint32_t *seen) {
   }
 }
 
-/* Column j of each stack takes column j+1 (j+2) of the same stack. */
-static inline uint32_t fast9_rot1(uint32_t c) {
-  return ((c >> 1) & 0333u) | ((c << 2) & 0444u);
+/* In x (bands' columns at bits 9b..9b+8): column j of each stack takes
+ * column j+1 (j+2) of the same stack, in every band at once; and band b
+ * takes band b+1 (b+2). */
+static inline uint32_t fast9_rot1(uint32_t x) {
+  return ((x >> 1) & 0333333333u) | ((x << 2) & 0444444444u);
 }
-static inline uint32_t fast9_rot2(uint32_t c) {
-  return ((c >> 2) & 0111u) | ((c << 1) & 0666u);
+static inline uint32_t fast9_rot2(uint32_t x) {
+  return ((x >> 2) & 0111111111u) | ((x << 1) & 0666666666u);
+}
+static inline uint32_t fast9_next1(uint32_t x) {
+  return (x >> 9 | x << 18) & FAST9_BAND;
+}
+static inline uint32_t fast9_next2(uint32_t x) {
+  return (x >> 18 | x << 9) & FAST9_BAND;
 }
 
 /*
@@ -268,24 +276,23 @@ static inline int fast9_stacks(struct fast9_state *s) {
        m &= m - 1) {
     int d3 = __builtin_ctz(m); /* 3d */
     uint32_t *f = &s->f[d3];
-    uint32_t c0 = fast9_cols(f[0]), c1 = fast9_cols(f[1]),
-             c2 = fast9_cols(f[2]);
-    uint32_t k0 = c0 & ((fast9_rot1(c1) & fast9_rot2(c2)) |
-                        (fast9_rot2(c1) & fast9_rot1(c2)));
-    uint32_t k1 = c1 & ((fast9_rot1(c0) & fast9_rot2(c2)) |
-                        (fast9_rot2(c0) & fast9_rot1(c2)));
-    uint32_t k2 = c2 & ((fast9_rot1(c0) & fast9_rot2(c1)) |
-                        (fast9_rot2(c0) & fast9_rot1(c1)));
+    /* Band b's columns at bits 9b..9b+8; k keeps those on a permutation:
+     * for band 0, rot1(c1) & rot2(c2) | rot2(c1) & rot1(c2), and so on. */
+    uint32_t x =
+        fast9_cols(f[0]) | fast9_cols(f[1]) << 9 | fast9_cols(f[2]) << 18;
+    uint32_t r1 = fast9_rot1(x), r2 = fast9_rot2(x);
+    uint32_t k = x & ((fast9_next1(r1) & fast9_next2(r2)) |
+                      (fast9_next1(r2) & fast9_next2(r1)));
     /* A stack without a permutation leaves its columns empty in every
      * band; one with a permutation has each of its columns in some band. */
-    if ((k0 | k1 | k2) != 0x1FFu)
+    if (fast9_cols(k) != 0x1FFu)
       return -1;
-    uint32_t cols = k0 | k1 << 9 | k2 << 18;
-    for (int k = 0; k < 3; k++)
-      s->ncfg[27 + d3 + k] =
-          fast9_nconfigs[fast9_gather(cols >> (3 * k) & FAST9_BOX)];
-    uint32_t n0 = f[0] & k0 * FAST9_COL, n1 = f[1] & k1 * FAST9_COL,
-             n2 = f[2] & k2 * FAST9_COL;
+    s->ncfg[27 + d3] = fast9_nconfigs[fast9_gather(k & FAST9_BOX)];
+    s->ncfg[28 + d3] = fast9_nconfigs[fast9_gather(k >> 3 & FAST9_BOX)];
+    s->ncfg[29 + d3] = fast9_nconfigs[fast9_gather(k >> 6 & FAST9_BOX)];
+    uint32_t n0 = f[0] & (k & 0x1FFu) * FAST9_COL,
+             n1 = f[1] & (k >> 9 & 0x1FFu) * FAST9_COL,
+             n2 = f[2] & (k >> 18) * FAST9_COL;
     /* Stored only when changed (one digit in twelve): the vector loads
      * of fast9_triads, next, would otherwise wait on these stores. */
     uint32_t g = (f[0] ^ n0) | (f[1] ^ n1) | (f[2] ^ n2);
