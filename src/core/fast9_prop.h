@@ -339,6 +339,9 @@ static inline int fast9_triads(struct fast9_state *s) {
   const __m128i triad0 = _mm_set1_epi32((int)FAST9_TRIAD0);
   const __m128i col = _mm_set1_epi32((int)FAST9_COL);
   const __m128i low9 = _mm_set1_epi32(0x1FF), stack0 = _mm_set1_epi32(0111);
+  const __m128i low8 = _mm_set1_epi32((int)FAST9_LOW8);
+  const __m128i bit8 = _mm_set1_epi32((int)FAST9_BIT8);
+  const __m128i low2 = _mm_set1_epi32(0333), bit2 = _mm_set1_epi32(0444);
   __m128i a1 = _mm_setzero_si128(), a2 = a1, a3 = a1, a4 = a1;
   __m128i b1 = a1, b2 = a1, b3 = a1, b4 = a1;
   FAST9_UNROLL(9)
@@ -348,26 +351,24 @@ static inline int fast9_triads(struct fast9_state *s) {
         _mm_and_si128(_mm_or_si128(a, _mm_or_si128(_mm_srli_epi32(a, 1),
                                                    _mm_srli_epi32(a, 2))),
                       triad0);
-    __m128i u3 = _mm_srli_epi32(u, 3), u6 = _mm_srli_epi32(u, 6);
-    __m128i two =
-        _mm_and_si128(_mm_or_si128(_mm_and_si128(u, _mm_or_si128(u3, u6)),
-                                   _mm_and_si128(u3, u6)),
-                      col);
-    two = _mm_or_si128(
-        two, _mm_or_si128(_mm_slli_epi32(two, 3), _mm_slli_epi32(two, 6)));
-    __m128i h = _mm_andnot_si128(two, u);
+    /* At a fixed point every row and box of a has a cell, so the carry
+     * tricks of fast9_update work per row (and per box of the column
+     * mask q): y keeps a row's triads but its lowest, and h the triads
+     * of rows where y is empty. Lane 3 (noise) may borrow across rows. */
+    __m128i y = _mm_and_si128(u, _mm_sub_epi32(u, col));
+    __m128i z = _mm_and_si128(
+        _mm_or_si128(_mm_add_epi32(_mm_and_si128(y, low8), low8), y), bit8);
+    __m128i h = _mm_andnot_si128(
+        _mm_or_si128(z, _mm_sub_epi32(z, _mm_srli_epi32(z, 8))), u);
     __m128i q =
         _mm_and_si128(_mm_or_si128(a, _mm_or_si128(_mm_srli_epi32(a, 9),
                                                    _mm_srli_epi32(a, 18))),
                       low9);
-    __m128i q1 = _mm_srli_epi32(q, 1), q2 = _mm_srli_epi32(q, 2);
-    __m128i w =
-        _mm_and_si128(_mm_or_si128(_mm_and_si128(q, _mm_or_si128(q1, q2)),
-                                   _mm_and_si128(q1, q2)),
-                      stack0);
-    w = _mm_or_si128(w,
-                     _mm_or_si128(_mm_slli_epi32(w, 1), _mm_slli_epi32(w, 2)));
-    __m128i v = _mm_andnot_si128(w, q);
+    __m128i yq = _mm_and_si128(q, _mm_sub_epi32(q, stack0));
+    __m128i zq = _mm_and_si128(
+        _mm_or_si128(_mm_add_epi32(_mm_and_si128(yq, low2), low2), yq), bit2);
+    __m128i v = _mm_andnot_si128(
+        _mm_or_si128(zq, _mm_sub_epi32(zq, _mm_srli_epi32(zq, 2))), q);
     _mm_storeu_si128((__m128i *)(void *)hs[d], h);
     _mm_storeu_si128((__m128i *)(void *)vs[d], v);
     a4 = _mm_or_si128(a4, _mm_and_si128(a3, h));
