@@ -219,10 +219,8 @@ static inline void fast9_counts(const uint32_t *f, uint32_t r1[4],
 /* Passes of fast9_update on every digit/band with news, then fast9_settle
  * on the rows they solved, until no news is left. */
 static inline bool fast9_propagate(struct fast9_state *s, uint32_t *seen) {
-  for (;;) {
-    uint32_t dirty = fast9_dirty(s->f, seen);
-    if (!dirty)
-      return true;
+  uint32_t dirty = fast9_dirty(s->f, seen);
+  while (dirty) {
     s->news |= dirty;
     uint32_t cells[27], placing = 0;
     do {
@@ -232,11 +230,17 @@ static inline bool fast9_propagate(struct fast9_state *s, uint32_t *seen) {
         return false;
       placing |= (uint32_t)(cells[i] != 0) << i;
     } while (dirty);
-    for (; placing; placing &= placing - 1) {
+    /* Nothing placed: every word is as its update left it, f == seen. */
+    if (!placing)
+      break;
+    do {
       int i = __builtin_ctz(placing);
       fast9_settle(s, i, cells[i]);
-    }
+      placing &= placing - 1;
+    } while (placing);
+    dirty = fast9_dirty(s->f, seen);
   }
+  return true;
 }
 
 /* In x (bands' columns at bits 9b..9b+8): column j of each stack takes
