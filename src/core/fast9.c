@@ -166,8 +166,11 @@ static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
       placed |= one[b] != 0;
     }
     if (placed) {
-      /* Naked singles: place each; a cell emptied by an earlier one in this
-       * loop has no digit left and fails. */
+      /* Naked singles: only digit d has cell x, so keeping x alone in d's
+       * row places it; the propagation does the rest (the row single
+       * clears the column in d's other bands, the shrink the box). A cell
+       * emptied by an earlier one in this loop has no digit left and
+       * fails; two in one box or column fail in the propagation. */
       for (int b = 0; b < 3; b++) {
         for (uint32_t m = one[b]; m; m &= m - 1) {
           int x = __builtin_ctz(m);
@@ -177,7 +180,8 @@ static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
             ds |= (s->f[3 * d + b] >> x & 1u) << d;
           if (ds == 0)
             return FAST9_FAIL;
-          fast9_place(s, __builtin_ctz(ds), b, x);
+          s->f[3 * __builtin_ctz(ds) + b] &=
+              ~(0x1FFu << (9 * (x / 9))) | 1u << x;
         }
       }
       continue;

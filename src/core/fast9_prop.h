@@ -6,7 +6,7 @@
  *
  * What it holds: the band-bitset state; the band updates (shrink to the
  * triads on some permutation, then the rows solved, fast9_propagate);
- * naked-single placement (fast9_place); the per-band candidate counts
+ * a cell guess's placement (fast9_place); the per-band candidate counts
  * (fast9_counts); the stack permutation argument (fast9_stacks) and the
  * triads (fast9_triads). Every rule only removes candidates, so the fixed
  * point does not depend on their order. What it does NOT do: choose or
@@ -95,7 +95,8 @@ static inline uint32_t fast9_cols(uint32_t a) {
   return (a | a >> 9 | a >> 18) & 0x1FFu;
 }
 
-/* Places digit d at bit x of band b: the cell leaves the other digits, the
+/* Places digit d at bit x of band b (a rowmajor guess: x may have other
+ * digits): the cell leaves the other digits, the
  * row and box leave digit d in band b, the column leaves d elsewhere. */
 static inline void fast9_place(struct fast9_state *s, int d, int b, int x) {
   uint32_t bit = 1u << x;
