@@ -42,12 +42,13 @@
  * stack never overflows. */
 #define FAST9_DEPTH 81
 
-/* One guess on the stack: the state before it and the choices not yet
- * tried. A cell guess (band 0..2, bit = the cell) tries the cell's digits;
- * a configuration guess (bit = FAST9_CFG + digit) tries the permutations
- * left to the digit in a band (band 0..2) or a stack (band 3..5). */
+/* One guess on the stack: the choices not yet tried (the state before it
+ * is kept beside, in an array of its own: 16-byte aligned states leave no
+ * room for these 4 bytes). A cell guess (band 0..2, bit = the cell) tries
+ * the cell's digits; a configuration guess (bit = FAST9_CFG + digit) tries
+ * the permutations left to the digit in a band (band 0..2) or a stack
+ * (band 3..5). */
 struct fast9_frame {
-  struct fast9_state s;
   uint16_t left;
   uint8_t band, bit;
 };
@@ -147,10 +148,10 @@ enum fast9_result { FAST9_FAIL, FAST9_SOLVED, FAST9_GUESS };
  * configuration (bit = FAST9_CFG + digit, *choices its configurations) or,
  * with rowmajor, a cell (*choices its digits). */
 static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
-                                      bool rowmajor, int *band, int *bit,
-                                      uint32_t *choices) {
-  for (;;) {
-    if (!fast9_propagate(s, seen))
+                                      uint32_t dirty, bool rowmajor, int *band,
+                                      int *bit, uint32_t *choices) {
+  for (;; dirty = FAST9_COMPARE) {
+    if (!fast9_propagate(s, seen, dirty))
       return FAST9_FAIL;
     if ((s->open[0] | s->open[1] | s->open[2]) == 0)
       return FAST9_SOLVED;
@@ -210,13 +211,18 @@ static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
   }
 }
 
-/* Takes choice c (a digit or a permutation) of the guess at band, bit. */
-static inline void fast9_branch(struct fast9_state *s, int band, int bit,
-                                int c) {
-  if (bit >= FAST9_CFG)
-    fast9_apply_config(s, bit - FAST9_CFG, band, c);
-  else
+/* Takes choice c (a digit or a permutation) of the guess at band, bit, in
+ * a state at a fixed point. Returns the words it may have changed, or
+ * FAST9_COMPARE. */
+static inline uint32_t fast9_branch(struct fast9_state *s, int band, int bit,
+                                    int c) {
+  if (bit < FAST9_CFG) {
     fast9_place(s, c, band, bit);
+    return FAST9_COMPARE;
+  }
+  int d = bit - FAST9_CFG;
+  fast9_apply_config(s, d, band, c);
+  return band < 3 ? 1u << (3 * d + band) : 7u << (3 * d);
 }
 
 /* Copies the solution of a fully placed state into out[81]. */
@@ -269,10 +275,11 @@ uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
                       struct budget *b, uint8_t first[81]) {
   struct fast9_state s;
   _Alignas(16) uint32_t seen[28];
-  /* 81 frames of 188 bytes: about 15 KiB, the bulk of the stack use. */
+  /* 81 states of 192 bytes: about 15 KiB, the bulk of the stack use. */
+  struct fast9_state saved[FAST9_DEPTH];
   struct fast9_frame stack[FAST9_DEPTH];
   int sp = 0;
-  uint32_t found = 0;
+  uint32_t found = 0, dirty = FAST9_BAND; /* the root: every word */
 
   if (!budget_node(b))
     return 0;
@@ -282,17 +289,17 @@ uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
     int band = 0, bit = 0;
     uint32_t choices = 0;
     enum fast9_result r =
-        fast9_reduce(&s, seen, rowmajor, &band, &bit, &choices);
+        fast9_reduce(&s, seen, dirty, rowmajor, &band, &bit, &choices);
     if (r == FAST9_GUESS && sp < FAST9_DEPTH) { /* see FAST9_DEPTH */
+      saved[sp] = s;
       struct fast9_frame *fr = &stack[sp++];
-      fr->s = s;
       fr->left = (uint16_t)(choices & (choices - 1));
       fr->band = (uint8_t)band;
       fr->bit = (uint8_t)bit;
       b->guesses++;
       if (!budget_node(b))
         return found;
-      fast9_branch(&s, band, bit, __builtin_ctz(choices));
+      dirty = fast9_branch(&s, band, bit, __builtin_ctz(choices));
       continue;
     }
     if (r == FAST9_SOLVED) {
@@ -309,11 +316,11 @@ uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
     struct fast9_frame *fr = &stack[sp - 1];
     int c = __builtin_ctz(fr->left);
     fr->left &= (uint16_t)(fr->left - 1);
-    s = fr->s;
+    s = saved[sp - 1];
     memcpy(seen, s.f, sizeof seen);
     b->guesses++;
     if (!budget_node(b))
       return found;
-    fast9_branch(&s, fr->band, fr->bit, c);
+    dirty = fast9_branch(&s, fr->band, fr->bit, c);
   }
 }

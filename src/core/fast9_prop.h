@@ -96,8 +96,8 @@ static inline uint32_t fast9_cols(uint32_t a) {
 }
 
 /* Places digit d at bit x of band b (a rowmajor guess: x may have other
- * digits): the cell leaves the other digits, the
- * row and box leave digit d in band b, the column leaves d elsewhere. */
+ * digits): the cell leaves the other digits, the row and box leave digit
+ * d in band b, the column leaves d elsewhere. */
 static inline void fast9_place(struct fast9_state *s, int d, int b, int x) {
   uint32_t bit = 1u << x;
   int c = x % 9;
@@ -218,9 +218,14 @@ static inline void fast9_counts(const uint32_t *f, uint32_t r1[4],
 }
 
 /* Passes of fast9_update on every digit/band with news, then fast9_settle
- * on the rows they solved, until no news is left. */
-static inline bool fast9_propagate(struct fast9_state *s, uint32_t *seen) {
-  uint32_t dirty = fast9_dirty(s->f, seen);
+ * on the rows they solved, until no news is left. dirty: the words that
+ * differ from seen, when the caller knows them (a guess changed one word
+ * or three), else FAST9_COMPARE: then f and seen are compared. */
+#define FAST9_COMPARE 0xFFFFFFFFu
+static inline bool fast9_propagate(struct fast9_state *s, uint32_t *seen,
+                                   uint32_t dirty) {
+  if (dirty == FAST9_COMPARE)
+    dirty = fast9_dirty(s->f, seen);
   while (dirty) {
     s->news |= dirty;
     uint32_t cells[27], placing = 0;
