@@ -16,8 +16,8 @@
  * counts solutions up to a limit and keeps the first one found; with
  * rowmajor it branches on the first open cell instead, so that the first
  * solution is the smallest.
- * Measured (callgrind, count to 2, sudoku_solve included): ~21k
- * instructions per 17-clue puzzle, ~74k on top1465, ~432k on the forum's
+ * Measured (callgrind, count to 2, sudoku_solve included): ~19k
+ * instructions per 17-clue puzzle, ~68k on top1465, ~393k on the forum's
  * hardest 11+ (tdoku, built for AVX2: 21k, 55k, 316k), with tdoku's
  * number of branches (0.75, 18.0, 137 against 0.37, 17.9, 136). Time
  * follows latency more than instruction counts here: the two-phase
