@@ -52,6 +52,16 @@ static inline bool budget_node(struct budget *b) {
 uint32_t fast9_solve(const uint8_t cells[81], uint32_t limit, struct budget *b,
                      uint8_t first[81]);
 
+/* The general solver (general.c) on the shape of p and the givens in
+ * cells: counts solutions to limit, the first into first; lexmin branches
+ * on the first open cell in row-major order, values ascending; hint, when
+ * not NULL, is the value tried first at each branch; ex_cell >= 0 removes
+ * ex_value from that cell's candidates first. Stops on b's budgets. */
+uint32_t core_general_solve(const sudoku_grid *p, const uint8_t *cells,
+                            uint32_t limit, bool lexmin, struct budget *b,
+                            uint8_t *first, const uint8_t *hint, int ex_cell,
+                            int ex_value);
+
 /*
  * The general solver (solve.c) on p of any shape, without validation (p's
  * givens must not clash), for its first solution into first[n*n]: at each
