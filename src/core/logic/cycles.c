@@ -201,22 +201,25 @@ static bool dfs(struct cyc *y, int d) {
     return false;
   int x = y->path[d];
   if (d % 2 == 0) { /* next: a strong link */
-    int to[CYC_LINKS];
-    uint8_t unit[CYC_LINKS];
+    int found[CYC_LINKS];
+    uint16_t own[CYC_LINKS];
+    uint8_t own_unit[CYC_LINKS];
+    const uint16_t *to = own;
+    const uint8_t *unit = own_unit;
     int k;
-    if (y->memo && y->nto[x] != 0xFF) {
+    if (y->memo && y->nto[x] != 0xFF) { /* (read in place: set once) */
       k = y->nto[x];
-      for (int i = 0; i < k; i++) {
-        to[i] = y->to[x][i];
-        unit[i] = y->to_unit[x][i];
-      }
+      to = y->to[x];
+      unit = y->to_unit[x];
     } else {
-      k = strong(y, x, to, unit);
+      k = strong(y, x, found, own_unit);
+      for (int i = 0; i < k; i++)
+        own[i] = (uint16_t)found[i];
       if (y->memo) {
         y->nto[x] = (uint8_t)k;
         for (int i = 0; i < k; i++) {
-          y->to[x][i] = (uint16_t)to[i];
-          y->to_unit[x][i] = unit[i];
+          y->to[x][i] = own[i];
+          y->to_unit[x][i] = own_unit[i];
         }
       }
     }
