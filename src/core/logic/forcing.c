@@ -13,7 +13,7 @@
  * call on a hard 9x9, read against the deadline every 8 nets. Conclusions
  * common to branches are kept as bitsets of potentials (4 KiB at 25x25);
  * branches are run again only to weigh a conclusion, so one net is alive
- * at a time (the whole search is about 106 KiB of stack). What this does NOT
+ * at a time (the whole search is about 109 KiB of stack). What this does NOT
  * do: nested chains (a chain inside a chain) or guessing.
  */
 #include <limits.h>
