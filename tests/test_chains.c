@@ -6,7 +6,8 @@
  * the exact eliminations; then soundness: every step of the paths of hard
  * puzzles checked against the unique solution (no elimination removes the
  * solution's value, every placement equals it) and every path solved to
- * the end; chain finders on other box shapes checked the same way.
+ * the end; chain finders on other box shapes checked the same way; and the
+ * 9x9 nets over cell masks node for node against the walk over units.
  *
  * The positions were taken from the paths of puzzles of tests/data and the
  * SE-rated calibration set (../shared/corpus/rated), at the first step of
@@ -281,6 +282,54 @@ START_TEST(technique_is_the_next_step) {
 }
 END_TEST
 
+/* The cell masks of 9x9 nets (chain_init.c, chain.c) are a faster walk of
+ * the same links: from every candidate of every position, on and off, in
+ * every mode the finders use (and a depth bound), a net over masks holds
+ * the same nodes in the same order, with the same parents and causes, and
+ * stops at the same contradiction as the net that walks the units. */
+START_TEST(mask_nets_equal_unit_walks) {
+  static const unsigned modes[] = {CH_X | CH_STOP_SRC,
+                                   CH_Y | CH_STOP_SRC,
+                                   CH_X | CH_Y,
+                                   CH_X | CH_Y | CH_STOP_SRC,
+                                   CH_X | CH_DYN | CH_STOP_ANY,
+                                   CH_X | CH_Y | CH_DYN | CH_STOP_ANY,
+                                   CH_X | CH_Y | CH_DYN | CH_LOCK | CH_STOP_ANY,
+                                   CH_X | CH_Y | CH_DYN | CH_LOCK};
+  struct logic_state s;
+  struct ch_net *fast = malloc(sizeof *fast), *walk = malloc(sizeof *walk);
+  ck_assert(fast != NULL && walk != NULL);
+  state_from(&s, positions[_i].puzzle, positions[_i].tokens);
+  for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+    ch_init(fast, &s, modes[m]);
+    ch_init(walk, &s, modes[m]);
+    ck_assert(fast->masks);
+    walk->masks = false; /* no peer list either: the unit walk */
+    for (int pot = 0; pot < 2 * 81 * 9; pot++) {
+      if (!((s.cand[ch_cell(9, pot)] >> (ch_value(9, pot) - 1)) & 1))
+        continue;
+      fast->max_depth = walk->max_depth =
+          (modes[m] & CH_DYN) || pot % 3 ? -1 : 3;
+      ch_run(fast, pot);
+      ch_run(walk, pot);
+      ck_assert_msg(fast->nnodes == walk->nnodes, "mode %zu pot %d: %d != %d",
+                    m, pot, fast->nnodes, walk->nnodes);
+      for (int i = 0; i < fast->nnodes; i++) {
+        const struct ch_node *a = &fast->node[i], *b = &walk->node[i];
+        ck_assert_msg(a->pot == b->pot && a->parent == b->parent &&
+                          a->cause == b->cause && a->unit == b->unit,
+                      "mode %zu pot %d node %d", m, pot, i);
+      }
+      ck_assert_int_eq(fast->conf_a, walk->conf_a);
+      ck_assert_int_eq(fast->conf_b, walk->conf_b);
+      ck_assert_int_eq(fast->hit, walk->hit);
+    }
+  }
+  free(fast);
+  free(walk);
+}
+END_TEST
+
 /* Forcing chains to a placement lose ties to the AICs before them in the
  * table, so they are called directly: on every position where one exists
  * it places the solution's value, and one position has one. */
@@ -437,6 +486,8 @@ Suite *chains_suite(void) {
   tcase_add_loop_test(t, technique_is_the_next_step, 0,
                       sizeof positions / sizeof positions[0]);
   tcase_add_test(t, forcing_chain_places_the_solution_value);
+  tcase_add_loop_test(t, mask_nets_equal_unit_walks, 0,
+                      (int)(sizeof positions / sizeof positions[0]));
   tcase_add_test(t, length_increment_follows_se);
   suite_add_tcase(s, t);
   TCase *p = tcase_create("paths");

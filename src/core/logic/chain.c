@@ -1,64 +1,19 @@
 /*
  * chain.c - the implication engine of chain.h: a breadth-first net of
- * potentials with parents, its ancestor count and its rendering into a
- * step. Cost of a run: O(nodes x peers), a few microseconds on 9x9.
+ * potentials with parents (chain_init.c prepares it, chain_out.c counts
+ * ancestors and renders it).
+ * Cost of a run: O(nodes x peers), a few microseconds on 9x9, where cell
+ * masks make a node's peers a few word operations and the static links
+ * of "off" nodes are listed once a call (ch_init, some 20 microseconds).
  */
 #include <string.h>
 
-#include "../internal.h"
 #include "chain.h"
 
 /* The grow and run functions are inlined with constant flags (one copy a
  * flag set, chosen in ch_run) so that the per-node branches on the mode
  * fold away: the net's cost is mostly these few loops. */
 #define CH_INLINE static inline __attribute__((always_inline))
-
-void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
-  const struct logic_geom *g = &s->geo;
-  net->s = s;
-  net->flags = flags;
-  net->n = g->n;
-  net->ncells = g->ncells;
-  net->direct = 2 * g->n * g->ncells <= CH_HASH;
-  net->nnodes = 0;
-  net->max_depth = -1;
-  /* a direct map uses its first 2 n^3 entries only */
-  memset(net->map, 0,
-         net->direct ? sizeof net->map[0] * 2 * (size_t)(g->n * g->ncells)
-                     : sizeof net->map);
-  memset(net->cnt0, 0, sizeof net->cnt0[0] * g->nunits);
-  for (int u = 0; u < g->nunits; u++)
-    for (int j = 0; j < g->len[u]; j++)
-      for (uint32_t m = s->cand[g->unit[u][j]]; m; m &= m - 1)
-        net->cnt0[u][__builtin_ctz(m)]++;
-  /* Peer lists: a cell is a peer once, at its first visit (later visits
-   * of the walk would find its node known and add nothing). Not for
-   * flags 0: a caller that only reads cnt0 (cycles.c) runs no net. */
-  uint16_t mark[SUDOKU_MAX_CELLS]; /* cell -> 1 + last cell it was seen from */
-  memset(mark, 0, sizeof mark[0] * (size_t)g->ncells);
-  int k = flags == 0 ? -1 : 0;
-  for (int c = 0; c < g->ncells && k >= 0; c++) {
-    net->pstart[c] = (uint16_t)k;
-    mark[c] = (uint16_t)(c + 1);
-    for (int i = 0; i < g->ncell_units[c] && k >= 0; i++) {
-      int u = g->cell_units[c][i];
-      for (int j = 0; j < g->len[u]; j++) {
-        int p = g->unit[u][j];
-        if (mark[p] == c + 1)
-          continue;
-        if (k == CH_PEERS) {
-          k = -1;
-          break;
-        }
-        mark[p] = (uint16_t)(c + 1);
-        net->peer[k++] = (uint16_t)p;
-      }
-    }
-  }
-  net->npeer = k;
-  if (k >= 0)
-    net->pstart[g->ncells] = (uint16_t)k;
-}
 
 CH_INLINE unsigned slot_of(const struct ch_net *net, int pot) {
   if (net->direct)
@@ -117,6 +72,11 @@ CH_INLINE int add(struct ch_net *net, int pot, int parent, int cause,
 /* add() where flags say whether the map is direct (CH_DIRECT), so that
  * the grow copies test one array entry and nothing else. */
 #define CH_DIRECT 0x100u
+#define CH_MASKS 0x200u /* net->masks (implies CH_DIRECT and CH_N9) */
+#define CH_N9 0x400u    /* n = 9: pot arithmetic by a constant */
+/* The units of cell c: three for every cell of a mask net, so that the
+ * loops over them unroll. */
+#define NUNITS(c) (flags & CH_N9 ? 3 : g->ncell_units[c])
 CH_INLINE int add_f(struct ch_net *net, int pot, int parent, int cause,
                     int unit, const unsigned flags) {
   unsigned h = flags & CH_DIRECT ? (unsigned)pot : slot_of(net, pot);
@@ -131,12 +91,36 @@ CH_INLINE void grow_on(struct ch_net *net, int i, int c, int v,
   const struct logic_state *s = net->s;
   const struct logic_geom *g = &s->geo;
   const uint32_t *cand = flags & CH_DYN ? net->cur : s->cand;
-  const int n = net->n;
+  const int n = flags & CH_N9 ? 9 : net->n;
   uint32_t bit = 1u << (v - 1);
   if (flags & CH_Y)
-    for (uint32_t m = cand[c] & ~bit; m; m &= m - 1)
+    for (uint32_t m = cand[c] & ~bit; m; m &= m - 1) {
       add_f(net, ch_pot(n, c, __builtin_ctz(m) + 1, false), i, CH_LINK, 0,
             flags);
+      if (flags & CH_MASKS)
+        ch_mask_set(&net->koff[__builtin_ctz(m)], c);
+    }
+  if (flags & CH_MASKS) {
+    /* The peers that hold v and have no node yet, unit by unit, each cell
+     * at its first unit (the peer walk's order). */
+    const struct ch_mask *vm =
+        flags & CH_DYN ? &net->vcur[v - 1] : &net->vcand[v - 1];
+    struct ch_mask *ko = &net->koff[v - 1];
+    /* (the segments are disjoint: what one adds, no later one holds) */
+    uint64_t a0 = vm->w[0] & ~ko->w[0], a1 = vm->w[1] & ~ko->w[1];
+    for (int k = 0; k < 3; k++) {
+      uint64_t m0 = net->seg[c][k].w[0] & a0, m1 = net->seg[c][k].w[1] & a1;
+      ko->w[0] |= m0;
+      ko->w[1] |= m1;
+      for (; m0; m0 &= m0 - 1)
+        add_f(net, ch_pot(n, __builtin_ctzll(m0), v, false), i, CH_LINK, 0,
+              flags);
+      for (; m1; m1 &= m1 - 1)
+        add_f(net, ch_pot(n, 64 + __builtin_ctzll(m1), v, false), i, CH_LINK, 0,
+              flags);
+    }
+    return;
+  }
   if (net->npeer > 0) {
     for (int k = net->pstart[c], end = net->pstart[c + 1]; k < end; k++) {
       int p = net->peer[k];
@@ -145,7 +129,7 @@ CH_INLINE void grow_on(struct ch_net *net, int i, int c, int v,
     }
     return;
   }
-  for (int k = 0; k < g->ncell_units[c]; k++) {
+  for (int k = 0; k < NUNITS(c); k++) {
     int u = g->cell_units[c][k];
     const uint16_t *cells = g->unit[u];
     for (int j = 0, len = g->len[u]; j < len; j++) {
@@ -161,33 +145,54 @@ CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
                         const unsigned flags) {
   const struct logic_state *s = net->s;
   const struct logic_geom *g = &s->geo;
-  const int n = net->n;
+  const int n = flags & CH_N9 ? 9 : net->n;
   uint32_t bit = 1u << (v - 1);
   const bool dyn = flags & CH_DYN;
+  if ((flags & CH_MASKS) && !dyn) {
+    int x = c * 9 + v - 1;
+    for (int k = 0; k < net->noff[x]; k++)
+      add_f(net, net->off_to[x][k], i, CH_LINK, net->off_unit[x][k], flags);
+    return;
+  }
   if (dyn) {
     if (!(net->cur[c] & bit))
       return; /* already gone: nothing new */
     net->cur[c] &= ~bit;
-    for (int k = 0; k < g->ncell_units[c]; k++)
+    if (flags & CH_MASKS)
+      net->vcur[v - 1].w[c >> 6] &= ~(1ull << (c & 63));
+    for (int k = 0; k < NUNITS(c); k++)
       net->cnt[g->cell_units[c][k]][v - 1]--;
     if (net->flags & CH_LOCK) /* (not in the copies' constant flags) */
-      for (int k = 0; k < g->ncell_units[c]; k++)
+      for (int k = 0; k < NUNITS(c); k++)
         net->dirty[g->cell_units[c][k]] |= bit;
   }
   if (flags & CH_Y) {
     uint32_t left = dyn ? net->cur[c] : s->cand[c] & ~bit;
-    if ((dyn || logic_popcount(s->cand[c]) == 2) && left != 0 &&
-        (left & (left - 1)) == 0)
+    /* static: a bivalue cell (one left besides v, a candidate) */
+    if ((dyn || (s->cand[c] & bit)) && left != 0 && (left & (left - 1)) == 0)
       add_f(net, ch_pot(n, c, __builtin_ctz(left) + 1, true), i,
             dyn ? CH_CELL : CH_LINK, 255, flags);
   }
   if (!(flags & CH_X))
     return;
   const uint32_t *cand = dyn ? net->cur : s->cand;
-  for (int k = 0; k < g->ncell_units[c]; k++) {
+  for (int k = 0; k < NUNITS(c); k++) {
     int u = g->cell_units[c][k];
     if ((dyn ? net->cnt[u][v - 1] : net->cnt0[u][v - 1] - 1) != 1)
       continue;
+    if (flags & CH_MASKS) {
+      /* the one place left besides c (gone from the dynamic masks) */
+      const struct ch_mask *vm = dyn ? &net->vcur[v - 1] : &net->vcand[v - 1];
+      const struct ch_mask *um = &net->umask[u];
+      uint64_t m0 = vm->w[0] & um->w[0], m1 = vm->w[1] & um->w[1];
+      if (!dyn && c < 64)
+        m0 &= ~(1ull << c);
+      else if (!dyn)
+        m1 &= ~(1ull << (c - 64));
+      int p = m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1);
+      add_f(net, ch_pot(n, p, v, true), i, dyn ? CH_UNIT : CH_LINK, u, flags);
+      continue;
+    }
     const uint16_t *cells = g->unit[u];
     for (int j = 0, len = g->len[u]; j < len; j++) {
       int p = cells[j];
@@ -205,7 +210,11 @@ CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
  * parents), the latest of which is their parent. Returns true when it
  * added a node. Cost: O(units x values x n), once each time the net
  * stops growing. */
+static bool lock_pass_masks(struct ch_net *net);
+
 static bool lock_pass(struct ch_net *net) {
+  if (net->masks)
+    return lock_pass_masks(net);
   const struct logic_state *s = net->s;
   const struct logic_geom *g = &s->geo;
   bool added = false;
@@ -244,9 +253,60 @@ static bool lock_pass(struct ch_net *net) {
         for (int j = 0; j < g->len[u2]; j++) {
           int c = g->unit[u2][j];
           if ((net->cur[c] & bit) && !logic_unit_has(g, u, c) &&
-              add(net, ch_pot(net->n, c, v, false), parent, CH_UNIT, u) >= 0)
+              add(net, ch_pot(net->n, c, v, false), parent, CH_UNIT, u) >= 0) {
             added = true;
+            if (net->masks)
+              ch_mask_set(&net->koff[v - 1], c);
+          }
         }
+      }
+    }
+  }
+  return added;
+}
+
+/* lock_pass over masks (net->masks), the same pass: the working copy does
+ * not change during a pass (the new nodes go off when grown), so each
+ * value's places in a unit are one intersection, taken in cell order. */
+static bool lock_pass_masks(struct ch_net *net) {
+  const struct logic_geom *g = &net->s->geo;
+  bool added = false;
+  for (int u = 0; u < g->nunits; u++) {
+    uint32_t dirty = net->dirty[u];
+    net->dirty[u] = 0;
+    for (; dirty; dirty &= dirty - 1) {
+      int v = __builtin_ctz(dirty) + 1;
+      if (net->cnt[u][v - 1] < 2 || net->cnt[u][v - 1] == net->cnt0[u][v - 1])
+        continue;
+      const struct ch_mask *um = &net->umask[u], *cur = &net->vcur[v - 1],
+                           *pos = &net->vcand[v - 1];
+      uint64_t in0 = cur->w[0] & um->w[0], in1 = cur->w[1] & um->w[1];
+      int first = in0   ? __builtin_ctzll(in0)
+                  : in1 ? 64 + __builtin_ctzll(in1)
+                        : -1;
+      int parent = -1;
+      for (int w = 0; w < 2; w++)
+        for (uint64_t m = pos->w[w] & um->w[w] & ~cur->w[w]; m; m &= m - 1) {
+          int k =
+              ch_find(net, ch_pot(9, w * 64 + __builtin_ctzll(m), v, false));
+          if (k > parent)
+            parent = k;
+        }
+      if (first < 0 || parent < 0)
+        continue;
+      for (int i = 0; i < 3; i++) {
+        int u2 = g->cell_units[first][i];
+        const struct ch_mask *um2 = &net->umask[u2];
+        if (u2 == u || (in0 & ~um2->w[0]) != 0 || (in1 & ~um2->w[1]) != 0)
+          continue;
+        for (int w = 0; w < 2; w++)
+          for (uint64_t m = cur->w[w] & um2->w[w] & ~um->w[w]; m; m &= m - 1) {
+            int c = w * 64 + __builtin_ctzll(m);
+            if (add(net, ch_pot(9, c, v, false), parent, CH_UNIT, u) >= 0) {
+              added = true;
+              ch_mask_set(&net->koff[v - 1], c);
+            }
+          }
       }
     }
   }
@@ -259,10 +319,10 @@ static bool lock_pass(struct ch_net *net) {
  * is a count of levels. Returns the next node to grow. */
 CH_INLINE int grow(struct ch_net *net, int i, const unsigned flags) {
   int depth = 0, level_end = net->nnodes;
-  const int n = net->n;
+  const int n = flags & CH_N9 ? 9 : net->n, max_depth = net->max_depth;
   for (; i < net->nnodes && !net->stop; i++) {
-    if (net->max_depth >= 0 && i == level_end) {
-      if (++depth > net->max_depth)
+    if (max_depth >= 0 && i == level_end) {
+      if (++depth > max_depth)
         return net->nnodes;
       level_end = net->nnodes;
     }
@@ -280,7 +340,19 @@ CH_INLINE int grow(struct ch_net *net, int i, const unsigned flags) {
  * the generic copy. */
 static int grow_any(struct ch_net *net, int i) {
 #define d CH_DIRECT
-  switch ((net->flags & (CH_X | CH_Y | CH_DYN)) | (net->direct ? d : 0)) {
+#define M (CH_MASKS | CH_DIRECT | CH_N9)
+  switch ((net->flags & (CH_X | CH_Y | CH_DYN)) | (net->direct ? d : 0) |
+          (net->masks ? M : 0)) {
+  case CH_X | M:
+    return grow(net, i, CH_X | M);
+  case CH_Y | M:
+    return grow(net, i, CH_Y | M);
+  case CH_X | CH_Y | M:
+    return grow(net, i, CH_X | CH_Y | M);
+  case CH_X | CH_DYN | M:
+    return grow(net, i, CH_X | CH_DYN | M);
+  case CH_X | CH_Y | CH_DYN | M:
+    return grow(net, i, CH_X | CH_Y | CH_DYN | M);
   case CH_X | d:
     return grow(net, i, CH_X | d);
   case CH_Y | d:
@@ -292,8 +364,9 @@ static int grow_any(struct ch_net *net, int i) {
   case CH_X | CH_Y | CH_DYN | d:
     return grow(net, i, CH_X | CH_Y | CH_DYN | d);
   default:
-    return grow(net, i, net->flags & ~d);
+    return grow(net, i, net->flags & ~(d | CH_MASKS | CH_N9));
   }
+#undef M
 #undef d
 }
 
@@ -314,6 +387,13 @@ bool ch_run(struct ch_net *net, int pot) {
     if (net->flags & CH_LOCK)
       memset(net->dirty, 0, sizeof net->dirty[0] * s->geo.nunits);
   }
+  if (net->masks) {
+    memset(net->koff, 0, sizeof net->koff[0] * (size_t)net->n);
+    if (net->flags & CH_DYN)
+      memcpy(net->vcur, net->vcand, sizeof net->vcur[0] * (size_t)net->n);
+    if (!ch_on(pot))
+      ch_mask_set(&net->koff[ch_value(net->n, pot) - 1], ch_cell(net->n, pot));
+  }
   add(net, pot, CH_NONE, CH_SRC, 0);
   int i = 0;
   do
@@ -321,117 +401,4 @@ bool ch_run(struct ch_net *net, int pot) {
   while (!net->stop && (net->flags & CH_LOCK) && (net->flags & CH_DYN) &&
          lock_pass(net));
   return net->conf_a >= 0;
-}
-
-static void visit(struct ch_net *net, int j, int *top) {
-  if (j < 0 || (net->seen[j >> 3] >> (j & 7)) & 1)
-    return;
-  net->seen[j >> 3] |= (uint8_t)(1u << (j & 7));
-  net->stack[(*top)++] = (uint16_t)j;
-}
-
-int ch_ancestors(struct ch_net *net, int i) {
-  const struct logic_geom *g = &net->s->geo;
-  int n = net->n, top = 0, count = 0;
-  memset(net->seen, 0, (size_t)(net->nnodes + 7) / 8);
-  visit(net, i, &top);
-  while (top > 0) {
-    int j = net->stack[--top];
-    const struct ch_node *d = &net->node[j];
-    count++;
-    if (d->parent != CH_NONE)
-      visit(net, d->parent, &top);
-    if (d->cause != CH_CELL && d->cause != CH_UNIT)
-      continue;
-    /* Hidden parents: what had gone off from the cell (or the unit's
-     * places) when the parent was processed, i.e. nodes up to it. */
-    int c = ch_cell(n, d->pot), v = ch_value(n, d->pot);
-    if (d->cause == CH_CELL) {
-      for (uint32_t m = net->s->cand[c] & ~(1u << (v - 1)); m; m &= m - 1) {
-        int k = ch_find(net, ch_pot(n, c, __builtin_ctz(m) + 1, false));
-        if (k >= 0 && k <= d->parent)
-          visit(net, k, &top);
-      }
-    } else {
-      for (int t = 0; t < g->len[d->unit]; t++) {
-        int p = g->unit[d->unit][t];
-        if (p == c || !((net->s->cand[p] >> (v - 1)) & 1))
-          continue;
-        int k = ch_find(net, ch_pot(n, p, v, false));
-        if (k >= 0 && k <= d->parent)
-          visit(net, k, &top);
-      }
-    }
-  }
-  return count;
-}
-
-int ch_length_rating(int cplx) {
-  int len = cplx - 2, ceil = 4, add = 0;
-  bool odd = false;
-  while (len > ceil) {
-    add++;
-    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-    odd = !odd;
-  }
-  return add;
-}
-
-static void add_cell(struct sudoku_step *out, int c) {
-  for (int k = 0; k < out->ncells; k++)
-    if (out->cells[k] == c)
-      return;
-  if (out->ncells < SUDOKU_STEP_MAX_CELLS)
-    out->cells[out->ncells++] = (uint16_t)c;
-}
-
-void ch_add_path(const struct ch_net *net, int i, struct sudoku_step *out) {
-  int order[SUDOKU_STEP_MAX_CHAIN], m = 0, n = net->n;
-  /* From i back towards the assumption; a longer chain keeps its end. */
-  for (int j = i; m < SUDOKU_STEP_MAX_CHAIN; j = net->node[j].parent) {
-    order[m++] = j;
-    if (net->node[j].parent == CH_NONE)
-      break;
-  }
-  for (int k = m - 1; k >= 0 && out->nchain < SUDOKU_STEP_MAX_CHAIN; k--) {
-    int p = net->node[order[k]].pot;
-    struct sudoku_link *l = &out->chain[out->nchain++];
-    l->cell = (uint16_t)ch_cell(n, p);
-    l->value = (uint8_t)ch_value(n, p);
-    l->link = k == 0     ? SUDOKU_LINK_NONE
-              : ch_on(p) ? SUDOKU_LINK_WEAK
-                         : SUDOKU_LINK_STRONG;
-    add_cell(out, l->cell);
-    out->values |= 1u << (l->value - 1);
-  }
-}
-
-void ch_step_begin(struct sudoku_step *out, enum sudoku_technique t,
-                   int rating) {
-  memset(out, 0, sizeof *out);
-  out->technique = t;
-  out->rating = (uint8_t)(rating > 255 ? 255 : rating);
-}
-
-void ch_step_eliminate(struct sudoku_step *out, int c, int v) {
-  if (out->neliminations < SUDOKU_STEP_MAX_ELIMINATIONS)
-    out->eliminations[out->neliminations++] =
-        (struct sudoku_candidate){(uint16_t)c, (uint8_t)v};
-}
-
-void ch_step_place(struct sudoku_step *out, int c, int v) {
-  if (out->nplacements < SUDOKU_STEP_MAX_PLACEMENTS)
-    out->placements[out->nplacements++] =
-        (struct sudoku_candidate){(uint16_t)c, (uint8_t)v};
-}
-
-bool ch_late(const struct logic_state *s) {
-  return s->deadline_ns != 0 && core_now_ns() >= s->deadline_ns;
-}
-
-int ch_base(enum sudoku_technique t) {
-#define CH_X_RATING(name, id, rating, title) rating,
-  static const uint8_t base[] = {SUDOKU_TECHNIQUE_MAP(CH_X_RATING)};
-#undef CH_X_RATING
-  return (unsigned)t < SUDOKU_TECH_COUNT ? base[t] : 0;
 }

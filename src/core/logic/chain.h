@@ -1,5 +1,6 @@
 /*
- * chain.h - the implication engine every chain finder shares (chain.c).
+ * chain.h - the implication engine every chain finder shares (chain.c,
+ * chain_init.c, chain_out.c).
  *
  * A *potential* is a candidate with a truth state: "r1c1 is 5" (on) or
  * "r1c1 is not 5" (off), numbered pot = (cell * n + value - 1) * 2 + on.
@@ -27,7 +28,7 @@
  * What this does NOT do: search for patterns, choose a step, allocate. It
  * is bounded by CH_MAX_NODES nodes a run (a larger net is cut, which only
  * loses conclusions: what was reached is still implied). A struct ch_net is
- * about 57 KiB: keep one per finder call on the stack.
+ * about 71 KiB: keep one per finder call on the stack.
  */
 #ifndef SUDOKU_LOGIC_CHAIN_H
 #define SUDOKU_LOGIC_CHAIN_H
@@ -37,7 +38,18 @@
 #define CH_MAX_NODES 3072 /* nodes a run; 9x9 has at most 1458 */
 #define CH_HASH 8192      /* potential -> node map (16x16 maps directly) */
 #define CH_NONE 0xFFFFu
-#define CH_PEERS 4096 /* peer list entries (9x9: 81 x 20, 12x12: 144 x 28) */
+#define CH_PEERS 4096    /* peer list entries (9x9: 81 x 20, 12x12: 144 x 28) */
+#define CH_MASK_CELLS 81 /* cells of a mask net (9x9); a mask holds 128 */
+#define CH_MASK_N 9      /* the grids that use masks: 9x9 */
+
+/* A set of cells, bit c of w[c / 64]. */
+struct ch_mask {
+  uint64_t w[2];
+};
+
+static inline void ch_mask_set(struct ch_mask *m, int c) {
+  m->w[c >> 6] |= 1ull << (c & 63);
+}
 
 enum ch_flags {
   CH_X = 1u,         /* off -> on by a unit's last place */
@@ -83,6 +95,25 @@ struct ch_net {
   int npeer;
   uint16_t pstart[SUDOKU_MAX_CELLS + 1];
   uint16_t peer[CH_PEERS];
+  /* Cell masks (9x9 grids whose unit lists are in cell order, three units
+   * a cell; their map is direct, and they need no peer list): a node's
+   * peers holding its value are then a few word operations, visited in the
+   * same order as the peer walk (unit by unit, each in cell order, a cell
+   * at its first unit). umask: each unit's cells; vcand: where each value
+   * is a candidate of the position; vcur: the same in the dynamic working
+   * copy; koff: the cells whose "off" node for each value exists. */
+  bool masks;
+  struct ch_mask umask[LOGIC_MAX_UNITS];
+  /* each cell's peers in its k-th unit that no earlier unit holds */
+  struct ch_mask seg[CH_MASK_CELLS][3];
+  struct ch_mask vcand[CH_MASK_N], vcur[CH_MASK_N], koff[CH_MASK_N];
+  /* Static mask nets: what each "off" candidate (cell * 9 + value - 1)
+   * implies never changes, so it is listed once, in grow order: the
+   * cell's other value (CH_Y, bivalue), then each unit's other place
+   * (CH_X, conjugate), with the unit. */
+  uint8_t noff[CH_MASK_CELLS * CH_MASK_N];
+  uint16_t off_to[CH_MASK_CELLS * CH_MASK_N][1 + 3];
+  uint8_t off_unit[CH_MASK_CELLS * CH_MASK_N][1 + 3];
   struct ch_node node[CH_MAX_NODES];
   int nnodes;
   int hit;            /* CH_STOP_SRC: node of the negation, else -1 */
@@ -105,7 +136,8 @@ static inline int ch_cell(int n, int pot) { return pot / 2 / n; }
 static inline int ch_value(int n, int pot) { return pot / 2 % n + 1; }
 static inline bool ch_on(int pot) { return pot & 1; }
 
-/* Prepares net for runs over s with flags (enum ch_flags). */
+/* Prepares net for runs over s with flags (enum ch_flags): the places of
+ * each value in each unit, and the peer lists or masks (chain_init.c). */
 void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags);
 
 /* Clears the net and assumes potential pot, then grows the net until
@@ -122,6 +154,12 @@ int ch_ancestors(struct ch_net *net, int i);
 /* SE's length increment, in tenths, for a chain of complexity cplx:
  * +0.1 each time the length (cplx - 2) passes 4, 6, 8, 12, 16, 24, ... */
 int ch_length_rating(int cplx);
+
+/* The largest complexity of a chain of technique base `base` that still
+ * beats a best of rating best_r and complexity best_cplx (a lower rating,
+ * or the same with a lower complexity); INT_MAX when nothing bounds it,
+ * below 2 when no chain can win. */
+int ch_max_cplx(int base, int best_r, int best_cplx);
 
 /* Appends the path from the assumption to node i to out->chain (links:
  * on -> off weak, off -> on strong; the last node NONE) and its cells to

@@ -28,30 +28,6 @@ struct unary {
   bool from_off;  /* assume candidates false (placements) */
 };
 
-/* True when a chain of complexity cplx beats the best (rating best_r,
- * complexity best_cplx). */
-static bool wins(int base, int cplx, int best_r, int best_cplx) {
-  int r = base + ch_length_rating(cplx);
-  return r < best_r || (r == best_r && cplx < best_cplx);
-}
-
-/* The largest complexity of a chain that would still win (the rating rises
- * with the complexity, so a binary search); INT_MAX when nothing bounds
- * it, below 2 when no chain can win. */
-static int max_cplx(int base, int best_r, int best_cplx) {
-  if (best_r == INT_MAX || wins(base, CH_MAX_NODES, best_r, best_cplx))
-    return INT_MAX;
-  int lo = 0, hi = CH_MAX_NODES; /* wins at lo (or lo = 0), not at hi */
-  while (hi - lo > 1) {
-    int mid = (lo + hi) / 2;
-    if (wins(base, mid, best_r, best_cplx))
-      lo = mid;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
 /* The best chain rated below beat (0 = any). A static net's node has the
  * complexity depth + 1, so once a chain is in hand (or beat is set) each
  * net grows only as deep as a better chain could be: the same chain is
@@ -70,7 +46,7 @@ static bool find_unary(const struct logic_state *s, struct sudoku_step *out,
   unsigned runs = 0;
   ch_init(&net, s, u->flags | CH_STOP_SRC);
   bool bounded = 2 * s->geo.ncells * n <= CH_MAX_NODES;
-  int limit = bounded ? max_cplx(u->base, best_r, best_cplx) : INT_MAX;
+  int limit = bounded ? ch_max_cplx(u->base, best_r, best_cplx) : INT_MAX;
   if (limit < 2)
     return false; /* a chain has two nodes at least */
   net.max_depth = limit == INT_MAX ? -1 : limit - 2;
@@ -94,7 +70,7 @@ static bool find_unary(const struct logic_state *s, struct sudoku_step *out,
           best_cplx = cplx;
           best_pot = ch_pot(n, c, v, on);
           if (bounded) {
-            limit = max_cplx(u->base, best_r, best_cplx);
+            limit = ch_max_cplx(u->base, best_r, best_cplx);
             if (limit < 2)
               goto done;
             net.max_depth = limit - 2;

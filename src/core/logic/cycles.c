@@ -50,7 +50,56 @@ struct cyc {
   uint8_t nto[CYC_MEMO];
   uint16_t to[CYC_MEMO][CYC_LINKS];
   uint8_t to_unit[CYC_MEMO][CYC_LINKS];
+  /* Grids of at most CH_MASK_CELLS cells: each cell's peers and each
+   * value's cells as masks, so that "sees" is a bit test and the cells
+   * that see two cells are an intersection (the same cells, in the same
+   * ascending order, as the walk over all cells). */
+  bool masks;
+  struct ch_mask peers[CH_MASK_CELLS], vcells[SUDOKU_MAX_N];
+  /* masks, and every unit lists its cells in cell order: a unit's cells
+   * with a value are then visited as the walk over the unit visits them */
+  bool sorted;
+  struct ch_mask umask[LOGIC_MAX_UNITS];
 };
+
+/* Cell and value index of candidate x = cell * n + value - 1; n = 9
+ * divides by a constant (a multiply), the search's most common case. */
+#define XC(x) (n == 9 ? (x) / 9 : (x) / n)
+#define XV(x) (n == 9 ? (x) % 9 : (x) % n)
+
+static bool mask_has(const struct ch_mask *m, int c) {
+  return (m->w[c >> 6] >> (c & 63)) & 1;
+}
+
+static void mask_add(struct ch_mask *m, int c) {
+  m->w[c >> 6] |= 1ull << (c & 63);
+}
+
+/* The masks of y (y->masks). */
+static void init_masks(struct cyc *y) {
+  const struct logic_geom *g = &y->s->geo;
+  memset(y->peers, 0, sizeof y->peers[0] * g->ncells);
+  memset(y->vcells, 0, sizeof y->vcells[0] * g->n);
+  memset(y->umask, 0, sizeof y->umask[0] * g->nunits);
+  for (int u = 0; u < g->nunits; u++)
+    for (int j = 0; j < g->len[u]; j++) {
+      mask_add(&y->umask[u], g->unit[u][j]);
+      if (j > 0 && g->unit[u][j] <= g->unit[u][j - 1])
+        y->sorted = false;
+    }
+  for (int c = 0; c < g->ncells; c++) {
+    for (int i = 0; i < g->ncell_units[c]; i++)
+      for (int w = 0; w < 2; w++)
+        y->peers[c].w[w] |= y->umask[g->cell_units[c][i]].w[w];
+    y->peers[c].w[c >> 6] &= ~(1ull << (c & 63));
+    for (uint32_t m = y->s->cand[c]; m; m &= m - 1)
+      mask_add(&y->vcells[__builtin_ctz(m)], c);
+  }
+}
+
+static bool sees(const struct cyc *y, int a, int b) {
+  return y->masks ? mask_has(&y->peers[a], b) : logic_sees(&y->s->geo, a, b);
+}
 
 static bool has(const struct cyc *y, int x) {
   return (y->in[x >> 5] >> (x & 31)) & 1;
@@ -66,7 +115,7 @@ static void mark(struct cyc *y, int x, bool on) {
  * + 1 of them, with whether the link is a unit's (1) or the cell's (0). */
 static int strong(const struct cyc *y, int x, int *to, uint8_t *unit) {
   const struct logic_state *s = y->s;
-  int n = y->n, c = x / n, v = x % n + 1, k = 0;
+  int n = y->n, c = XC(x), v = XV(x) + 1, k = 0;
   if ((y->flags & CH_Y) && __builtin_popcount(s->cand[c]) == 2) {
     to[k] = c * n + __builtin_ctz(s->cand[c] & ~(1u << (v - 1)));
     unit[k++] = 0;
@@ -95,8 +144,8 @@ static int strong(const struct cyc *y, int x, int *to, uint8_t *unit) {
 /* Weak link from a to b: same value in peer cells, or (CH_Y) two values
  * of one cell. Returns 1 for a unit link, 0 for a cell link, -1 none. */
 static int weak(const struct cyc *y, int a, int b) {
-  int n = y->n, ca = a / n, cb = b / n;
-  if (a % n == b % n && logic_sees(&y->s->geo, ca, cb))
+  int n = y->n, ca = XC(a), cb = XC(b);
+  if (XV(a) == XV(b) && sees(y, ca, cb))
     return 1;
   if ((y->flags & CH_Y) && ca == cb && a != b)
     return 0;
@@ -110,15 +159,28 @@ static int eliminations(struct cyc *y) {
   int n = y->n, found = 0;
   for (int k = 1; k < y->len; k += 2) { /* path[k] -w- path[k+1] */
     int a = y->path[k], b = y->path[(k + 1) % y->len];
-    int ca = a / n, cb = b / n, v = a % n + 1;
+    int ca = XC(a), cb = XC(b), v = XV(a) + 1;
     if (ca == cb) {
       for (uint32_t m = s->cand[ca]; m; m &= m - 1) {
         int w = __builtin_ctz(m);
-        if (w != a % n && w != b % n && !has(y, ca * n + w) &&
+        if (w != XV(a) && w != XV(b) && !has(y, ca * n + w) &&
             (y->out == NULL || logic_step_elim(y->out, ca, w + 1)) &&
             (++found, y->out == NULL))
           return found;
       }
+      continue;
+    }
+    if (y->masks) {
+      const struct ch_mask *pa = &y->peers[ca], *pb = &y->peers[cb];
+      const struct ch_mask *vc = &y->vcells[v - 1];
+      for (int w = 0; w < 2; w++)
+        for (uint64_t m = pa->w[w] & pb->w[w] & vc->w[w]; m; m &= m - 1) {
+          int c = w * 64 + __builtin_ctzll(m);
+          if (!has(y, c * n + v - 1) &&
+              (y->out == NULL || logic_step_elim(y->out, c, v)) &&
+              (++found, y->out == NULL))
+            return found;
+        }
       continue;
     }
     for (int c = 0; c < s->geo.ncells; c++)
@@ -139,22 +201,25 @@ static bool dfs(struct cyc *y, int d) {
     return false;
   int x = y->path[d];
   if (d % 2 == 0) { /* next: a strong link */
-    int to[CYC_LINKS];
-    uint8_t unit[CYC_LINKS];
+    int found[CYC_LINKS];
+    uint16_t own[CYC_LINKS];
+    uint8_t own_unit[CYC_LINKS];
+    const uint16_t *to = own;
+    const uint8_t *unit = own_unit;
     int k;
-    if (y->memo && y->nto[x] != 0xFF) {
+    if (y->memo && y->nto[x] != 0xFF) { /* (read in place: set once) */
       k = y->nto[x];
-      for (int i = 0; i < k; i++) {
-        to[i] = y->to[x][i];
-        unit[i] = y->to_unit[x][i];
-      }
+      to = y->to[x];
+      unit = y->to_unit[x];
     } else {
-      k = strong(y, x, to, unit);
+      k = strong(y, x, found, own_unit);
+      for (int i = 0; i < k; i++)
+        own[i] = (uint16_t)found[i];
       if (y->memo) {
         y->nto[x] = (uint8_t)k;
         for (int i = 0; i < k; i++) {
-          y->to[x][i] = (uint16_t)to[i];
-          y->to_unit[x][i] = unit[i];
+          y->to[x][i] = own[i];
+          y->to_unit[x][i] = own_unit[i];
         }
       }
     }
@@ -187,8 +252,27 @@ static bool dfs(struct cyc *y, int d) {
   }
   /* next: a weak link to a candidate that has a strong partner */
   const struct logic_state *s = y->s;
-  int n = y->n, c = x / n, v = x % n + 1;
-  for (int i = 0; i < s->geo.ncell_units[c]; i++) {
+  int n = y->n, c = XC(x), v = XV(x) + 1;
+  if (y->sorted) { /* each unit's cells with v, in the unit's (cell) order */
+    const struct ch_mask *vc = &y->vcells[v - 1];
+    for (int i = 0; i < s->geo.ncell_units[c]; i++) {
+      const struct ch_mask *um = &y->umask[s->geo.cell_units[c][i]];
+      for (int w = 0; w < 2; w++)
+        for (uint64_t m = um->w[w] & vc->w[w]; m; m &= m - 1) {
+          int p = w * 64 + __builtin_ctzll(m), t = p * n + v - 1;
+          if (p == c || t < y->path[0] || has(y, t))
+            continue;
+          y->path[d + 1] = t;
+          y->kind[d] = 1;
+          mark(y, t, true);
+          bool hit = dfs(y, d + 1);
+          mark(y, t, false);
+          if (hit)
+            return true;
+        }
+    }
+  }
+  for (int i = 0; i < s->geo.ncell_units[c] && !y->sorted; i++) {
     int u = s->geo.cell_units[c][i];
     for (int j = 0; j < s->geo.len[u]; j++) {
       int p = s->geo.unit[u][j], t = p * n + v - 1;
@@ -230,6 +314,7 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
   y.net = &net;
   y.flags = flags;
   y.n = s->geo.n;
+  const int n = y.n;
   bool mixed = flags == (CH_X | CH_Y);
   y.budget = mixed ? CYC_MIXED_BUDGET : CYC_BUDGET;
   int ncand = s->geo.ncells * y.n,
@@ -237,6 +322,10 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
   y.memo = ncand <= CYC_MEMO;
   if (y.memo)
     memset(y.nto, 0xFF, sizeof y.nto[0] * (size_t)ncand);
+  y.masks = s->geo.ncells <= CH_MASK_CELLS;
+  y.sorted = y.masks;
+  if (y.masks)
+    init_masks(&y);
   for (y.len = 4; y.len <= max_len; y.len += 2) {
     /* Longer loops rate no lower: once one cannot beat what logic_next
      * holds, none can (and the chain finder after us sees the same
@@ -244,7 +333,7 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
     if (s->beat != 0 && base + ch_length_rating(y.len) >= (int)s->beat)
       break;
     for (int x = 0; x < ncand; x++) {
-      if (!((s->cand[x / y.n] >> (x % y.n)) & 1))
+      if (!((s->cand[XC(x)] >> XV(x)) & 1))
         continue;
       if ((x & 63) == 0 && ch_late(s))
         return false;

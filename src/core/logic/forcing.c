@@ -13,8 +13,8 @@
  * call on a hard 9x9, read against the deadline every 8 nets. Conclusions
  * common to branches are kept as bitsets of potentials (4 KiB at 25x25);
  * branches are run again only to weigh a conclusion, so one net is alive
- * at a time (the whole search is about 95 KiB of stack). What this does NOT do:
- * nested chains (a chain inside a chain) or guessing.
+ * at a time (the whole search is about 109 KiB of stack). What this does NOT
+ * do: nested chains (a chain inside a chain) or guessing.
  */
 #include <limits.h>
 #include <string.h>
@@ -51,6 +51,7 @@ struct search {
   struct ch_net net;
   struct best best; /* starts at logic_next's beat: only better counts */
   bool found;       /* best is a conclusion */
+  bool shallow;     /* contradictions only: nets as deep as could win */
   unsigned runs;
   bool late;
   uint32_t acc[POT_WORDS], tmp[POT_WORDS], cellacc[POT_WORDS];
@@ -64,11 +65,26 @@ struct search {
   uint32_t cache[CACHE_WORDS];
 };
 
+/* A search for contradictions alone (Nishio) needs its nets only as deep
+ * as a contradiction that could still win. A node of depth d rests on d + 1
+ * nodes at least, so a contradiction whose newer node lies at depth
+ * D + 2 or more weighs D + 3 (plus the older node's 1) or more; a net grown
+ * to depth D holds every node to depth D + 1 in the same order as the full
+ * net, so it finds the same first contradiction whenever that one could
+ * win, and none otherwise. */
+static void bound(struct search *q) {
+  if (!q->shallow)
+    return;
+  int lim = ch_max_cplx(q->m->base, q->best.r, q->best.cplx);
+  q->net.max_depth = lim == INT_MAX ? -1 : lim - 3 < 0 ? 0 : lim - 3;
+}
+
 static void offer(struct search *q, struct best b) {
   b.r = q->m->base + ch_length_rating(b.cplx);
   if (b.r < q->best.r || (b.r == q->best.r && b.cplx < q->best.cplx)) {
     q->best = b;
     q->found = true;
+    bound(q);
   }
 }
 
@@ -245,6 +261,7 @@ static void conclude(struct search *q, struct sudoku_step *out) {
   const struct best *b = &q->best;
   int n = s->geo.n, src[SUDOKU_MAX_N], nsrc = 0, target = b->target;
   ch_step_begin(out, q->m->tech, b->r);
+  q->net.max_depth = -1;
   if (b->kind == K_CONTRA) {
     ch_run(&q->net, b->src);
     ch_add_path(&q->net, q->net.conf_a, out);
@@ -297,6 +314,10 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
     memset(q.slot, 0, sizeof q.slot);
   unsigned stop = m->contradiction ? CH_STOP_ANY : 0;
   ch_init(&q.net, s, m->flags | stop);
+  /* (a net the node cap can cut is not a prefix of the full one) */
+  q.shallow = m->contradiction && !m->dbl && !m->cells && !m->regions &&
+              !(m->flags & CH_LOCK) && 2 * g->ncells * n <= CH_MAX_NODES;
+  bound(&q);
   for (int c = 0; c < g->ncells && !q.late; c++) {
     if (s->value[c] || __builtin_popcount(s->cand[c]) < 2)
       continue;

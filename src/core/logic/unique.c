@@ -273,7 +273,7 @@ static void walk(struct loop *l, int cell, int last_kind, int allowed,
         continue;
       uint32_t ex = extra | (m & ~l->pair);
       bool more = m != l->pair;
-      if (!more || logic_popcount(ex) == 1 || allowed > 0)
+      if (!more || (ex & (ex - 1)) == 0 || allowed > 0) /* one extra */
         walk(l, next, geo->kind[u], allowed - more, ex);
     }
   }
