@@ -24,8 +24,8 @@ static void keep_first(const char **slot, const char *value) {
 /* A Host value as RFC 9110 7.2 allows it: uri-host [ ":" port ], where
  * uri-host is a reg-name (unreserved, pct-encoded, sub-delims), an IPv4
  * address or an IP-literal in brackets. Checked by its bytes: whitespace,
- * controls, '/', '?', '#', '@', quotes and the like never belong. Empty is
- * allowed (a target without an authority). */
+ * controls, '/', '?', '#', '@', double quotes and the like never belong. Empty
+ * is allowed (a target without an authority). */
 static bool host_ok(const char *v, size_t n) {
   static const char allowed[] = "-._~!$&'()*+,;=%:[]";
   for (size_t i = 0; i < n; i++) {
