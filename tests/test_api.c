@@ -410,7 +410,7 @@ static const struct {
 };
 
 START_TEST(solve_request) {
-  struct api_limits lim = {100, 2000000, 0};
+  struct api_limits lim = {100, 2000000, 0, 0};
   struct api_response out;
   handle(lim, cases[_i].type, cases[_i].body, cases[_i].accept,
          cases[_i].format, "test-id", &out);
@@ -477,7 +477,7 @@ static const struct {
 };
 
 START_TEST(hostile_bodies) {
-  struct api_limits lim = {100, 2000000, 0};
+  struct api_limits lim = {100, 2000000, 0, 0};
   struct api_response out;
   handle(lim, hostile[_i].body[0] == '{' ? J : T, hostile[_i].body,
          hostile[_i].accept, hostile[_i].format, NULL, &out);
@@ -500,7 +500,7 @@ START_TEST(every_conflict_is_listed) {
   for (int i = 0; i < 81; i++)
     strcat(body, "1");
   strcat(body, "\"}");
-  struct api_limits lim = {100, 2000000, 0};
+  struct api_limits lim = {100, 2000000, 0, 0};
   struct api_response out;
   handle(lim, J, body, NULL, NULL, NULL, &out);
   ck_assert_int_eq(out.status, 422);
@@ -521,7 +521,7 @@ END_TEST
 
 /* A form with two puzzle fields, or a bad %-escape, is refused. */
 START_TEST(form_fields_refused) {
-  struct api_limits lim = {100, 2000000, 0};
+  struct api_limits lim = {100, 2000000, 0, 0};
   struct api_response out;
   handle(lim, F, CLASSIC "&puzzle=" CLASSIC, NULL, NULL, NULL, &out);
   ck_assert_int_eq(out.status, 400);
@@ -538,7 +538,7 @@ END_TEST
  * it, hard or large work is left to a worker, and the answer is the same
  * whichever way it ran. */
 static enum api_cost cost_of(const char *body, struct api_response *out) {
-  struct api_limits lim = {100, 2000000, 0};
+  struct api_limits lim = {100, 2000000, 0, 0};
   struct api_input in = {
       "application/json", body, strlen(body), NULL, NULL, NULL, 0};
   struct api_job *job = api_parse(api_endpoint_find("solve"), &lim, &in, out);
@@ -569,7 +569,7 @@ START_TEST(job_cost_classes) {
   ck_assert_int_eq(cost_of(body, &out), API_COST_LONG);
   api_response_free(&out);
   /* A request refused at parse time never becomes a job. */
-  struct api_limits lim = {100, 2000000, 0};
+  struct api_limits lim = {100, 2000000, 0, 0};
   struct api_input in = {"application/json", "{", 1, NULL, NULL, NULL, 0};
   ck_assert_ptr_null(api_parse(api_endpoint_find("solve"), &lim, &in, &out));
   ck_assert_int_eq(out.status, 400);
@@ -579,7 +579,7 @@ END_TEST
 
 /* A job that waited past its deadline before it started is a 503. */
 START_TEST(queue_wait_counts_against_the_deadline) {
-  struct api_limits lim = {100, 1000, 0}; /* 1 ms */
+  struct api_limits lim = {100, 1000, 0, 0}; /* 1 ms */
   struct api_response out;
   const char *body = "{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9 DOTS9
       DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\"}";
@@ -608,7 +608,7 @@ static void expect_answer(struct api_limits lim, int type, const char *body,
 }
 
 START_TEST(limits_are_enforced) {
-  expect_answer((struct api_limits){2, 2000000, 0}, T,
+  expect_answer((struct api_limits){2, 2000000, 0, 0}, T,
                 CLASSIC "\n" CLASSIC "\n" CLASSIC "\n", 413,
                 "/problems/too-many-puzzles");
 
@@ -627,7 +627,7 @@ START_TEST(limits_are_enforced) {
       "............1.B9.C7.4................23...6.B5.7AC.............785..2.."
       "3...............9C.834A...B21............4......18.96."
       "\"}";
-  expect_answer((struct api_limits){10, 50000, 0}, J, body, 422,
+  expect_answer((struct api_limits){10, 50000, 0, 0}, J, body, 422,
                 "/problems/deadline-exceeded");
 
   /* The budget runs out after a solution: 200 with it, the count said to
@@ -636,7 +636,7 @@ START_TEST(limits_are_enforced) {
    * case does not depend on the solver's search order. */
   const char *empty = "{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9 DOTS9
       DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\"}";
-  struct api_limits budget = {10, 0, 0};
+  struct api_limits budget = {10, 0, 0, 0};
   for (uint64_t n = 1; n < 1000 && budget.max_nodes == 0; n++) {
     sudoku_grid g, sol;
     sudoku_grid_init(&g, 3, 3);
@@ -653,7 +653,7 @@ START_TEST(limits_are_enforced) {
   expect_answer(budget, J, empty, 200, "\"unique\":null");
 
   /* A node budget too small for a hard puzzle: its own problem type. */
-  expect_answer((struct api_limits){10, 0, 3}, J,
+  expect_answer((struct api_limits){10, 0, 3, 0}, J,
                 "{\"puzzle\":\"........8..3...4...9..2..6.....79......."
                 "612...6.5.2.7...8...5...1.....2.4.5.....3\"}",
                 422, "/problems/search-budget-exceeded");

@@ -30,6 +30,16 @@ static void exits_0_within_10_s(pid_t pid) {
   ck_assert_int_eq(WEXITSTATUS(status), 0);
 }
 
+/* GET path (with extra header lines, or NULL) is answered status, with
+ * piece in its body. */
+static void get_is(int port, const char *path, const char *headers, int status,
+                   const char *piece) {
+  struct reply r = request(port, "GET", path, headers, NULL);
+  ck_assert_int_eq(r.status, status);
+  HAS(r, piece);
+  reply_free(&r);
+}
+
 /* The answer on fd to a POST /solve has this status. */
 static void answered(int fd, int status) {
   struct reply r = read_reply(fd, "POST", "/solve");
@@ -198,14 +208,8 @@ END_TEST
 START_TEST(openapi_missing_is_404) {
   struct server s;
   server_start(&s, "--openapi /nonexistent/openapi.yaml");
-  struct reply r = request(s.port, "GET", "/openapi.yaml", NULL, NULL);
-  ck_assert_int_eq(r.status, 404);
-  HAS(r, "/problems/not-found");
-  reply_free(&r);
-  r = request(s.port, "GET", "/openapi.yaml", ACCEPT_TEXT, NULL);
-  ck_assert_int_eq(r.status, 404);
-  HAS(r, "error: ");
-  reply_free(&r);
+  get_is(s.port, "/openapi.yaml", NULL, 404, "/problems/not-found");
+  get_is(s.port, "/openapi.yaml", ACCEPT_TEXT, 404, "error: ");
   ck_assert_int_eq(server_stop(&s), 0);
 }
 END_TEST
@@ -225,6 +229,21 @@ START_TEST(bad_configuration_exits_2) {
 }
 END_TEST
 
+/* GET /generate has its own deadline: a 12x12 with rot180 (tens of ms)
+ * comes under the default one while every other request gets 1 ms, and a
+ * 1 ms --generate-deadline-ms turns it into 422 deadline-exceeded. */
+START_TEST(generate_has_its_own_deadline) {
+  struct server s;
+  server_start(&s, "--deadline-ms 1");
+  get_is(s.port, "/generate?size=12&seed=3", NULL, 200, "\"size\":12");
+  ck_assert_int_eq(server_stop(&s), 0);
+  server_start(&s, "--generate-deadline-ms 1");
+  get_is(s.port, "/generate?size=12&seed=3", NULL, 422,
+         "/problems/deadline-exceeded");
+  ck_assert_int_eq(server_stop(&s), 0);
+}
+END_TEST
+
 TCase *http_lifecycle_tcase(void) {
   TCase *tc = tcase_create("lifecycle");
   tcase_set_timeout(tc, 30);
@@ -235,5 +254,6 @@ TCase *http_lifecycle_tcase(void) {
   tcase_add_test(tc, readyz_draining_after_sigterm);
   tcase_add_test(tc, openapi_missing_is_404);
   tcase_add_test(tc, bad_configuration_exits_2);
+  tcase_add_test(tc, generate_has_its_own_deadline);
   return tc;
 }

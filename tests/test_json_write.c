@@ -105,7 +105,7 @@ END_TEST
 
 static void solve(const char *body, uint64_t max_nodes,
                   struct api_response *out) {
-  struct api_limits lim = {API_DEFAULT_MAX_PUZZLES, 0, max_nodes};
+  struct api_limits lim = {API_DEFAULT_MAX_PUZZLES, 0, max_nodes, 0};
   struct api_input in = {
       "application/json", body, strlen(body), NULL, NULL, NULL, 0};
   api_handle(api_endpoint_find("solve"), &lim, &in, out);
@@ -216,7 +216,7 @@ START_TEST(lone_puzzle_prefixes_are_refused) {
   char *body = malloc(n > 0 ? n : 1);
   ck_assert_ptr_nonnull(body);
   memcpy(body, full, n);
-  struct api_limits lim = {API_DEFAULT_MAX_PUZZLES, 0, 0};
+  struct api_limits lim = {API_DEFAULT_MAX_PUZZLES, 0, 0, 0};
   struct api_input in = {"application/json", body, n, NULL, NULL, NULL, 0};
   struct api_response r;
   api_handle(api_endpoint_find("solve"), &lim, &in, &r);

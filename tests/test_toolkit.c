@@ -8,7 +8,7 @@
 #include "../src/api/api.h"
 #include "tests.h"
 
-static const struct api_limits lim = {100, 5000000, 0};
+static const struct api_limits lim = {100, 5000000, 0, 0};
 
 /* One request to an endpoint: a JSON (or text) body and a query. */
 static void ask(const char *endpoint, const char *ctype, const char *body,

@@ -32,13 +32,17 @@
 #define API_DEFAULT_MAX_BODY (1u << 20) /* bytes */
 #define API_DEFAULT_MAX_PUZZLES 100u    /* per request */
 #define API_DEFAULT_DEADLINE_MS 2000u   /* per request, from its arrival */
-#define API_MAX_SOLUTIONS_LIMIT 1000u   /* the largest max_solutions asked */
-#define API_MAX_QUERY 16u               /* query parameters looked at */
+/* GET /generate: a minimal symmetric 16x16 takes 1-12 s of CPU; under the
+ * 10 s of deploy/nginx.conf's proxy_read_timeout, queueing included. */
+#define API_DEFAULT_GENERATE_DEADLINE_MS 8000u
+#define API_MAX_SOLUTIONS_LIMIT 1000u /* the largest max_solutions asked */
+#define API_MAX_QUERY 16u             /* query parameters looked at */
 
 struct api_limits {
-  uint32_t max_puzzles; /* per request */
-  uint64_t deadline_us; /* wall clock for all the work of a request */
-  uint64_t max_nodes;   /* per puzzle; 0 = unlimited */
+  uint32_t max_puzzles;          /* per request */
+  uint64_t deadline_us;          /* wall clock for all the work of a request */
+  uint64_t max_nodes;            /* per puzzle; 0 = unlimited */
+  uint64_t generate_deadline_us; /* GET /generate's; 0: deadline_us */
 };
 
 /* ---- Problems ---------------------------------------------------------- */

@@ -218,6 +218,8 @@ struct api_job *api_parse_generate(const struct api_limits *limits,
   if (!j->seeded)
     j->opt.seed = sudoku_mix64(sudoku_clock_ns() ^ (uint64_t)(uintptr_t)j);
   api_job_init(&j->base, &generate_ops, limits, in, fmt);
+  if (limits->generate_deadline_us != 0)
+    j->base.limits.deadline_us = limits->generate_deadline_us;
   return &j->base;
 fail:
   api_render_error(&e, in->accept, in->request_id, out);

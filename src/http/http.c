@@ -110,6 +110,7 @@ void http_config_default(struct http_config *cfg) {
   cfg->max_body = API_DEFAULT_MAX_BODY;
   cfg->max_puzzles = API_DEFAULT_MAX_PUZZLES;
   cfg->deadline_ms = API_DEFAULT_DEADLINE_MS;
+  cfg->generate_deadline_ms = API_DEFAULT_GENERATE_DEADLINE_MS;
   cfg->queue = HTTP_DEFAULT_QUEUE;
   cfg->max_connections = HTTP_DEFAULT_MAX_CONNECTIONS;
   cfg->client_jobs = HTTP_CLIENT_JOBS_AUTO;
@@ -194,6 +195,8 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
   srv->access_log = cfg->access_log;
   srv->limits.max_puzzles = cfg->max_puzzles;
   srv->limits.deadline_us = (uint64_t)cfg->deadline_ms * 1000u;
+  srv->limits.generate_deadline_us =
+      (uint64_t)cfg->generate_deadline_ms * 1000u;
   srv->limits.max_nodes = 0; /* the deadline bounds a request */
   srv->max_connections = cfg->max_connections;
   srv->endpoints = calloc(http_route_count, sizeof *srv->endpoints);

@@ -40,9 +40,10 @@ struct http_config {
   unsigned threads;     /* MHD thread pool size and solver workers, >= 1 */
   size_t max_body;      /* bytes of a /solve body */
   uint32_t max_puzzles; /* per /solve request */
-  uint32_t deadline_ms; /* per /solve request, all puzzles */
-  unsigned queue;       /* requests waiting for a worker; 0 = no workers
-                           wait, a slow solve is answered 503 */
+  uint32_t deadline_ms; /* per request, all puzzles */
+  uint32_t generate_deadline_ms; /* per GET /generate */
+  unsigned queue; /* requests waiting for a worker; 0 = no workers
+                     wait, a slow solve is answered 503 */
   unsigned max_connections;
   unsigned client_jobs;        /* one client's requests waiting for or on
                                   a worker at once before 429; 0 = any,
