@@ -333,6 +333,22 @@ static inline void fast9_sure(uint32_t a, uint32_t *h, uint32_t *v) {
 }
 #endif
 
+#if defined(__SSE2__)
+/* The bits of u (a row's triads, or a box's minicolumns: groups of bits
+ * whose lowest is `one`) that are alone in their group: y drops each
+ * group's lowest bit, the carry of (y & low) + low into `top` (the bit
+ * above a group, k bits over its lowest) says the group kept one, and the
+ * groups that kept none are what u has alone. */
+static inline __m128i fast9_alone_sse(__m128i u, __m128i one, __m128i low,
+                                      __m128i top, int k) {
+  __m128i y = _mm_and_si128(u, _mm_sub_epi32(u, one));
+  __m128i z = _mm_and_si128(
+      _mm_or_si128(_mm_add_epi32(_mm_and_si128(y, low), low), y), top);
+  return _mm_andnot_si128(
+      _mm_or_si128(z, _mm_sub_epi32(z, _mm_srli_epi32(z, k))), u);
+}
+#endif
+
 /*
  * Triads (tdoku's): a minirow (a row's three cells in one box) and a
  * minicolumn hold exactly three digits. A digit is sure to be in a
@@ -365,20 +381,12 @@ static inline int fast9_triads(struct fast9_state *s) {
      * tricks of fast9_update work per row (and per box of the column
      * mask q): y keeps a row's triads but its lowest, and h the triads
      * of rows where y is empty. Lane 3 (noise) may borrow across rows. */
-    __m128i y = _mm_and_si128(u, _mm_sub_epi32(u, col));
-    __m128i z = _mm_and_si128(
-        _mm_or_si128(_mm_add_epi32(_mm_and_si128(y, low8), low8), y), bit8);
-    __m128i h = _mm_andnot_si128(
-        _mm_or_si128(z, _mm_sub_epi32(z, _mm_srli_epi32(z, 8))), u);
+    __m128i h = fast9_alone_sse(u, col, low8, bit8, 8);
     __m128i q =
         _mm_and_si128(_mm_or_si128(a, _mm_or_si128(_mm_srli_epi32(a, 9),
                                                    _mm_srli_epi32(a, 18))),
                       low9);
-    __m128i yq = _mm_and_si128(q, _mm_sub_epi32(q, stack0));
-    __m128i zq = _mm_and_si128(
-        _mm_or_si128(_mm_add_epi32(_mm_and_si128(yq, low2), low2), yq), bit2);
-    __m128i v = _mm_andnot_si128(
-        _mm_or_si128(zq, _mm_sub_epi32(zq, _mm_srli_epi32(zq, 2))), q);
+    __m128i v = fast9_alone_sse(q, stack0, low2, bit2, 2);
     _mm_storeu_si128((__m128i *)(void *)hs[d], h);
     _mm_storeu_si128((__m128i *)(void *)vs[d], v);
     a4 = _mm_or_si128(a4, _mm_and_si128(a3, h));

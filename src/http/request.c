@@ -89,8 +89,6 @@ static enum MHD_Result query_param(void *cls, enum MHD_ValueKind kind,
   return MHD_YES;
 }
 
-/* A worker's job: the rest of the work, then the resume that hands the
- * request back to its MHD thread. */
 /* Whether the client is gone for certain: its socket has an error or a
  * reset (POLLERR, POLLHUP). A plain FIN is no proof: a client that
  * half-closed after sending still reads its answer. */
@@ -103,6 +101,8 @@ static bool client_gone(struct MHD_Connection *conn) {
   return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP)) != 0;
 }
 
+/* A worker's job: the rest of the work, then the resume that hands the
+ * request back to its MHD thread. */
 void http_work(struct pool_job *job, bool cancelled, void *ctx) {
   struct http_request *req =
       (struct http_request *)((char *)job - offsetof(struct http_request, job));

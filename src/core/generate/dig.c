@@ -135,9 +135,6 @@ static int find_redundant(struct gen_dig *d, int from) {
   }
 }
 
-/* Swaps orbit r (kept, redundant in part) for a removed orbit that, with r
- * gone, makes the puzzle unique again. Returns 1 when swapped, 0 when no
- * single orbit does (r is kept), -1 at the deadline. */
 /* Whether orbit z went out in one of the last GEN_TABU swaps. Why: the
  * swaps otherwise cycle, an orbit swapped out coming back a few swaps
  * later, until the budget of swaps is spent (most rejected attempts at
@@ -153,6 +150,9 @@ static bool is_tabu(const struct gen_dig *d, int z) {
   return false;
 }
 
+/* Swaps orbit r (kept, redundant in part) for a removed orbit that, with r
+ * gone, makes the puzzle unique again. Returns 1 when swapped, 0 when no
+ * single orbit does (r is kept), -1 at the deadline. */
 static int swap_orbit(struct gen_dig *d, int r) {
   set_orbit(d, r, false);
   shuffle_order(d);

@@ -343,26 +343,19 @@ static int grow_any(struct ch_net *net, int i) {
 #define M (CH_MASKS | CH_DIRECT | CH_N9)
   switch ((net->flags & (CH_X | CH_Y | CH_DYN)) | (net->direct ? d : 0) |
           (net->masks ? M : 0)) {
-  case CH_X | M:
-    return grow(net, i, CH_X | M);
-  case CH_Y | M:
-    return grow(net, i, CH_Y | M);
-  case CH_X | CH_Y | M:
-    return grow(net, i, CH_X | CH_Y | M);
-  case CH_X | CH_DYN | M:
-    return grow(net, i, CH_X | CH_DYN | M);
-  case CH_X | CH_Y | CH_DYN | M:
-    return grow(net, i, CH_X | CH_Y | CH_DYN | M);
-  case CH_X | d:
-    return grow(net, i, CH_X | d);
-  case CH_Y | d:
-    return grow(net, i, CH_Y | d);
-  case CH_X | CH_Y | d:
-    return grow(net, i, CH_X | CH_Y | d);
-  case CH_X | CH_DYN | d:
-    return grow(net, i, CH_X | CH_DYN | d);
-  case CH_X | CH_Y | CH_DYN | d:
-    return grow(net, i, CH_X | CH_Y | CH_DYN | d);
+/* Each mode a constant, so that each call inlines its own grow(). */
+#define ONE(f)                                                                 \
+  case f:                                                                      \
+    return grow(net, i, f);
+/* clang-format off */
+#define MODES(e)                                                               \
+  ONE(CH_X | e) ONE(CH_Y | e) ONE(CH_X | CH_Y | e) ONE(CH_X | CH_DYN | e)      \
+  ONE(CH_X | CH_Y | CH_DYN | e)
+    /* clang-format on */
+    MODES(M)
+    MODES(d)
+#undef MODES
+#undef ONE
   default:
     return grow(net, i, net->flags & ~(d | CH_MASKS | CH_N9));
   }

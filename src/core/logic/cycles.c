@@ -196,6 +196,20 @@ static int eliminations(struct cyc *y) {
 
 /* Extends the path at depth d (path[d] placed, reached by a strong link
  * when d is odd). */
+static bool dfs(struct cyc *y, int d);
+
+/* The path goes on from path[d] to t by a link of this kind (a unit for a
+ * strong link, 1 or 0 for a weak one within a unit or a cell), then grows
+ * from there; true when that found the loop. t is free again after. */
+static bool extend(struct cyc *y, int d, int t, uint8_t kind) {
+  y->path[d + 1] = t;
+  y->kind[d] = kind;
+  mark(y, t, true);
+  bool hit = dfs(y, d + 1);
+  mark(y, t, false);
+  return hit;
+}
+
 static bool dfs(struct cyc *y, int d) {
   if (--y->budget < 0)
     return false;
@@ -226,12 +240,7 @@ static bool dfs(struct cyc *y, int d) {
     for (int i = 0; i < k; i++) {
       if (to[i] < y->path[0] || has(y, to[i]))
         continue;
-      y->path[d + 1] = to[i];
-      y->kind[d] = unit[i];
-      mark(y, to[i], true);
-      bool hit = dfs(y, d + 1);
-      mark(y, to[i], false);
-      if (hit)
+      if (extend(y, d, to[i], unit[i]))
         return true;
     }
     return false;
@@ -262,12 +271,7 @@ static bool dfs(struct cyc *y, int d) {
           int p = w * 64 + __builtin_ctzll(m), t = p * n + v - 1;
           if (p == c || t < y->path[0] || has(y, t))
             continue;
-          y->path[d + 1] = t;
-          y->kind[d] = 1;
-          mark(y, t, true);
-          bool hit = dfs(y, d + 1);
-          mark(y, t, false);
-          if (hit)
+          if (extend(y, d, t, 1))
             return true;
         }
     }
@@ -279,12 +283,7 @@ static bool dfs(struct cyc *y, int d) {
       if (p == c || !((s->cand[p] >> (v - 1)) & 1) || t < y->path[0] ||
           has(y, t))
         continue;
-      y->path[d + 1] = t;
-      y->kind[d] = 1;
-      mark(y, t, true);
-      bool hit = dfs(y, d + 1);
-      mark(y, t, false);
-      if (hit)
+      if (extend(y, d, t, 1))
         return true;
     }
   }
@@ -293,12 +292,7 @@ static bool dfs(struct cyc *y, int d) {
       int t = c * n + __builtin_ctz(m);
       if (t < y->path[0] || has(y, t))
         continue;
-      y->path[d + 1] = t;
-      y->kind[d] = 0;
-      mark(y, t, true);
-      bool hit = dfs(y, d + 1);
-      mark(y, t, false);
-      if (hit)
+      if (extend(y, d, t, 0))
         return true;
     }
   return false;
