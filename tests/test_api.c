@@ -1,17 +1,13 @@
-/* test_api.c - POST /solve without sockets: bodies, negotiation, problems. */
+/* test_api.c - POST /solve without sockets: the request contract (bodies,
+ * negotiation, answers); refusals and limits are in test_api_refusals.c. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/api/api.h"
-#include "tests.h"
+#include "api_tests.h"
 
-enum { J = API_BODY_JSON, T = API_BODY_TEXT, F = API_BODY_FORM, N = 3 };
-
-/* Runs one request through the whole pipeline (parse, cost, run). type
- * picks the Content-Type (N: none); a form body gets "puzzle=" in front. */
-static void handle(struct api_limits lim, int type, const char *body,
-                   const char *accept, const char *format, const char *id,
-                   struct api_response *out) {
+void api_test_handle(struct api_limits lim, int type, const char *body,
+                     const char *accept, const char *format, const char *id,
+                     struct api_response *out) {
   static const char *const ctype[] = {[J] = "application/json",
                                       [T] = "text/plain",
                                       [F] = "application/x-www-form-urlencoded",
@@ -412,8 +408,8 @@ static const struct {
 START_TEST(solve_request) {
   struct api_limits lim = {100, 2000000, 0, 0};
   struct api_response out;
-  handle(lim, cases[_i].type, cases[_i].body, cases[_i].accept,
-         cases[_i].format, "test-id", &out);
+  api_test_handle(lim, cases[_i].type, cases[_i].body, cases[_i].accept,
+                  cases[_i].format, "test-id", &out);
   ck_assert_msg(out.status == cases[_i].status, "status %d, body %.*s",
                 out.status, (int)out.body_len, out.body);
   ck_assert_msg(
@@ -432,294 +428,14 @@ START_TEST(solve_request) {
 }
 END_TEST
 
-/* Wrong answers a hostile client used to get: each is now refused, or
- * answered in full. body, Accept, ?format=, status, pieces. */
-static const struct {
-  const char *body, *accept, *format;
-  int status;
-  const char *has[2];
-} hostile[] = {
-    {"{\"puzzle\":\"" CLASSIC "\\u0000garbage\"}",
-     NULL,
-     NULL,
-     400,
-     {"\\u0000 in a string", "\"line\":1"}},
-    {"{\"puzzle\\u0000x\":\"" CLASSIC "\"}",
-     NULL,
-     NULL,
-     400,
-     {"\\u0000 in a string"}},
-    {"{\"puzzle\":\"" CLASSIC "\",\"max_solutions\":2,\"max_solutions\":9}",
-     NULL,
-     NULL,
-     400,
-     {"member \\\"max_solutions\\\" appears twice"}},
-    {"{\"puzzle\":\"" CLASSIC "\",\"lexmin\":true,\"lexmin\":false}",
-     NULL,
-     NULL,
-     400,
-     {"member \\\"lexmin\\\" appears twice"}},
-    /* "\\u0000" is a backslash then u0000: no NUL, an ordinary bad cell. */
-    {"{\"puzzle\":\"\\\\u0000\"}", NULL, NULL, 400, {"invalid-puzzle"}},
-    /* Invalid UTF-8 echoed back is replaced: the problem stays valid JSON. */
-    {"{\"\xff\xfepuzzle\":1}",
-     NULL,
-     NULL,
-     400,
-     {"unknown member \\\"\xef\xbf\xbd\xef\xbf\xbdpuzzle\\\""}},
-    {CLASSIC, NULL, "\xff\xfe", 400, {"format=\xef\xbf\xbd\xef\xbf\xbd:"}},
-    /* A CR LF in the query never reaches a text error line. */
-    {CLASSIC,
-     "text/plain",
-     "json\r\nX-Evil: 1",
-     400,
-     {"error: format=json??X-Evil: 1: expected"}},
-};
-
-START_TEST(hostile_bodies) {
-  struct api_limits lim = {100, 2000000, 0, 0};
-  struct api_response out;
-  handle(lim, hostile[_i].body[0] == '{' ? J : T, hostile[_i].body,
-         hostile[_i].accept, hostile[_i].format, NULL, &out);
-  ck_assert_msg(out.status == hostile[_i].status, "%d %s", out.status,
-                out.body);
-  for (int k = 0; k < 2 && hostile[_i].has[k] != NULL; k++)
-    ck_assert_msg(strstr(out.body, hostile[_i].has[k]) != NULL,
-                  "'%s' lacks '%s'", out.body, hostile[_i].has[k]);
-  ck_assert_ptr_null(strchr(out.body, '\r'));
-  if (out.content_type[0] == 't') /* one line */
-    ck_assert_ptr_eq(strchr(out.body, '\n'), out.body + out.body_len - 1);
-  api_response_free(&out);
-}
-END_TEST
-
-/* A grid of all 1s: every one of its 972 clashing pairs is listed, and all
- * 81 cells. */
-START_TEST(every_conflict_is_listed) {
-  char body[128] = "{\"puzzle\":\"";
-  for (int i = 0; i < 81; i++)
-    strcat(body, "1");
-  strcat(body, "\"}");
-  struct api_limits lim = {100, 2000000, 0, 0};
-  struct api_response out;
-  handle(lim, J, body, NULL, NULL, NULL, &out);
-  ck_assert_int_eq(out.status, 422);
-  ck_assert_ptr_nonnull(strstr(out.body, "\"conflict_count\":972"));
-  ck_assert_ptr_null(strstr(out.body, "conflicts_truncated"));
-  size_t pairs = 0, cells = 0;
-  for (const char *p = out.body; (p = strstr(p, "{\"cells\":[")) != NULL; p++)
-    pairs++;
-  const char *list = strstr(out.body, "],\"cells\":[");
-  ck_assert_ptr_nonnull(list);
-  for (const char *p = list + 10; *p != ']'; p++)
-    cells += *p == 'r';
-  ck_assert_uint_eq(pairs, 972);
-  ck_assert_uint_eq(cells, 81);
-  api_response_free(&out);
-}
-END_TEST
-
-/* A form with two puzzle fields, or a bad %-escape, is refused. */
-START_TEST(form_fields_refused) {
-  struct api_limits lim = {100, 2000000, 0, 0};
-  struct api_response out;
-  handle(lim, F, CLASSIC "&puzzle=" CLASSIC, NULL, NULL, NULL, &out);
-  ck_assert_int_eq(out.status, 400);
-  ck_assert_ptr_nonnull(strstr(out.body, "form field puzzle appears twice"));
-  api_response_free(&out);
-  handle(lim, F, "53%G" CLASSIC, NULL, NULL, NULL, &out);
-  ck_assert_int_eq(out.status, 400);
-  ck_assert_ptr_nonnull(strstr(out.body, "must be followed by two hex"));
-  api_response_free(&out);
-}
-END_TEST
-
-/* The job's cost comes from its first attempt: an easy 9x9 is answered by
- * it, hard or large work is left to a worker, and the answer is the same
- * whichever way it ran. */
-static enum api_cost cost_of(const char *body, struct api_response *out) {
-  struct api_limits lim = {100, 2000000, 0, 0};
-  struct api_input in = {
-      "application/json", body, strlen(body), NULL, NULL, NULL, 0};
-  struct api_job *job = api_parse(api_endpoint_find("solve"), &lim, &in, out);
-  ck_assert_ptr_nonnull(job);
-  enum api_cost cost = api_job_cost(job);
-  api_job_run(job, sudoku_clock_ns(), out);
-  api_job_free(job);
-  return cost;
-}
-
-START_TEST(job_cost_classes) {
-  struct api_response out;
-  ck_assert_int_eq(cost_of("{\"puzzle\":\"" CLASSIC "\"}", &out),
-                   API_COST_DONE);
-  ck_assert_int_eq(out.status, 200);
-  api_response_free(&out);
-  /* 1000 solutions of an empty 9x9 take more than the first attempt. */
-  ck_assert_int_eq(cost_of("{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9
-                               DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\"}",
-                           &out),
-                   API_COST_SHORT);
-  ck_assert_ptr_nonnull(strstr(out.body, "\"solutions_found\":1000"));
-  api_response_free(&out);
-  char body[800] = "{\"lexmin\":true,\"puzzle\":\"";
-  for (int i = 0; i < 625; i++)
-    strcat(body, ".");
-  strcat(body, "\"}");
-  ck_assert_int_eq(cost_of(body, &out), API_COST_LONG);
-  api_response_free(&out);
-  /* A request refused at parse time never becomes a job. */
-  struct api_limits lim = {100, 2000000, 0, 0};
-  struct api_input in = {"application/json", "{", 1, NULL, NULL, NULL, 0};
-  ck_assert_ptr_null(api_parse(api_endpoint_find("solve"), &lim, &in, &out));
-  ck_assert_int_eq(out.status, 400);
-  api_response_free(&out);
-}
-END_TEST
-
-/* A job that waited past its deadline before it started is a 503. */
-START_TEST(queue_wait_counts_against_the_deadline) {
-  struct api_limits lim = {100, 1000, 0, 0}; /* 1 ms */
-  struct api_response out;
-  const char *body = "{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9 DOTS9
-      DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\"}";
-  struct api_input in = {
-      "application/json", body, strlen(body), NULL, NULL, NULL, 0};
-  struct api_job *job = api_parse(api_endpoint_find("solve"), &lim, &in, &out);
-  ck_assert_ptr_nonnull(job);
-  ck_assert_int_ne(api_job_cost(job), API_COST_DONE);
-  api_job_run(job, sudoku_clock_ns() - 5000000u, &out); /* arrived 5 ms ago */
-  ck_assert_int_eq(out.status, 503);
-  ck_assert_ptr_nonnull(strstr(out.body, "/problems/queue-timeout"));
-  api_response_free(&out);
-  api_job_free(job);
-}
-END_TEST
-
-/* Answers body (a type) under lim; checks the status and a piece. */
-static void expect_answer(struct api_limits lim, int type, const char *body,
-                          int status, const char *piece) {
-  struct api_response out;
-  handle(lim, type, body, NULL, NULL, NULL, &out);
-  ck_assert_msg(out.status == status, "status %d: %s", out.status, out.body);
-  ck_assert_msg(strstr(out.body, piece) != NULL, "%s lacks %s", out.body,
-                piece);
-  api_response_free(&out);
-}
-
-START_TEST(limits_are_enforced) {
-  expect_answer((struct api_limits){2, 2000000, 0, 0}, T,
-                CLASSIC "\n" CLASSIC "\n" CLASSIC "\n", 413,
-                "/problems/too-many-puzzles");
-
-  /* A pigeonhole in row 1 no single sees (see test_http.c's slow_body):
-   * the deadline stops the search, with its own problem type. */
-  const char *body =
-      "{\"puzzle\":\""
-      "D....................................345BC............................"
-      "6789A...............6789A12345............89A12345BC..."
-      "..............7....8....9............689C.B.2A.4..............C....."
-      "137528B............BA.79.563.1..............5...A..4C.6.."
-      "..............4A57...B.C6.............B3..28.9A.7.............A56...B..."
-      ".13.............1..496C28................2C..13..4.5."
-      "............7..3........8..............148....6CB..............62.1AC.."
-      "95.7...............2B5.9....4................6..7.1A32"
-      "............1.B9.C7.4................23...6.B5.7AC.............785..2.."
-      "3...............9C.834A...B21............4......18.96."
-      "\"}";
-  expect_answer((struct api_limits){10, 50000, 0, 0}, J, body, 422,
-                "/problems/deadline-exceeded");
-
-  /* The budget runs out after a solution: 200 with it, the count said to
-   * be incomplete, and uniqueness unknown. The budget is the smallest that
-   * finds a solution of the empty grid (a node finds at most one), so the
-   * case does not depend on the solver's search order. */
-  const char *empty = "{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9 DOTS9
-      DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\"}";
-  struct api_limits budget = {10, 0, 0, 0};
-  for (uint64_t n = 1; n < 1000 && budget.max_nodes == 0; n++) {
-    sudoku_grid g, sol;
-    sudoku_grid_init(&g, 3, 3);
-    struct sudoku_limits sl = {1000, n, 0, false};
-    struct sudoku_stats st;
-    sudoku_solve(&g, &sl, &sol, &st);
-    if (st.solutions > 0)
-      budget.max_nodes = n;
-  }
-  ck_assert_uint_ne(budget.max_nodes, 0);
-  expect_answer(budget, J, empty, 200, "\"complete\":false");
-  expect_answer(budget, J, empty, 200,
-                "\"stopped\":\"search-budget-exceeded\"");
-  expect_answer(budget, J, empty, 200, "\"unique\":null");
-
-  /* A node budget too small for a hard puzzle: its own problem type. */
-  expect_answer((struct api_limits){10, 0, 3, 0}, J,
-                "{\"puzzle\":\"........8..3...4...9..2..6.....79......."
-                "612...6.5.2.7...8...5...1.....2.4.5.....3\"}",
-                422, "/problems/search-budget-exceeded");
-}
-END_TEST
-
-static const struct {
-  const char *content_type;
-  enum api_body_type type;
-} ctypes[] = {
-    {"application/json", API_BODY_JSON},
-    {"Application/JSON; charset=utf-8", API_BODY_JSON},
-    {"text/plain", API_BODY_TEXT},
-    {" text/plain ;charset=UTF-8", API_BODY_TEXT},
-    {"application/x-www-form-urlencoded", API_BODY_FORM},
-    {NULL, API_BODY_TEXT},
-    {"", API_BODY_TEXT},
-    {"multipart/form-data; boundary=x", API_BODY_UNSUPPORTED},
-    {"application/xml", API_BODY_UNSUPPORTED},
-    {"text/plainx", API_BODY_UNSUPPORTED},
-};
-
-START_TEST(content_types_classified) {
-  ck_assert_int_eq(api_body_type_of(ctypes[_i].content_type), ctypes[_i].type);
-}
-END_TEST
-
-START_TEST(transport_problems) {
-  struct api_response out;
-  api_problem(API_NOT_FOUND, "no route for GET /nope", NULL, "id-1", &out);
-  ck_assert_int_eq(out.status, 404);
-  ck_assert_str_eq(out.content_type, "application/problem+json");
-  ck_assert_str_eq(out.body, "{\"type\":\"/problems/not-found\",\"title\":"
-                             "\"Not found\",\"status\":404,\"detail\":\"no "
-                             "route for GET /nope\",\"request_id\":\"id-1\"}");
-  api_response_free(&out);
-  api_problem(API_OVERLOADED, "all workers busy", "text/plain", NULL, &out);
-  ck_assert_str_eq(out.body, "error: all workers busy\n");
-  ck_assert_str_eq(out.content_type, "text/plain; charset=utf-8");
-  api_response_free(&out);
-  api_problem(API_BODY_TOO_LARGE, "over 1 MiB", "text/plain, */*;q=0.1", NULL,
-              &out);
-  ck_assert_str_eq(out.content_type, "application/problem+json");
-  api_response_free(&out);
-}
-END_TEST
-
 Suite *api_suite(void) {
   Suite *s = suite_create("api");
   TCase *tc = tcase_create("solve");
   tcase_set_timeout(tc, 30);
   tcase_add_loop_test(tc, solve_request, 0,
                       (int)(sizeof cases / sizeof cases[0]));
-  tcase_add_test(tc, job_cost_classes);
-  tcase_add_loop_test(tc, hostile_bodies, 0,
-                      (int)(sizeof hostile / sizeof hostile[0]));
-  tcase_add_test(tc, every_conflict_is_listed);
-  tcase_add_test(tc, form_fields_refused);
-  tcase_add_test(tc, queue_wait_counts_against_the_deadline);
-  tcase_add_test(tc, limits_are_enforced);
   suite_add_tcase(s, tc);
-  tc = tcase_create("types");
-  tcase_add_loop_test(tc, content_types_classified, 0,
-                      (int)(sizeof ctypes / sizeof ctypes[0]));
-  tcase_add_test(tc, transport_problems);
-  suite_add_tcase(s, tc);
+  api_add_refusals(s);
   api_add_json_write(s);
   return s;
 }

@@ -8,7 +8,8 @@
 
 Suite *grid_suite(void);   /* test_grid.c: shapes, validation, checker */
 Suite *solve_suite(void);  /* test_solve.c: every size, limits, lexmin */
-Suite *format_suite(void); /* test_format.c: readers, writers, errors */
+Suite *format_suite(void); /* test_format.c: the reader and its errors */
+void format_write_tcases(Suite *s); /* test_format_write.c: the writers */
 Suite *cli_suite(void);    /* test_cli.c: build/sudoku, judge samples */
 Suite *corpus_suite(void); /* test_corpus.c: tests/data and ../shared */
 Suite *api_suite(void);    /* test_api.c: POST /solve without sockets */
