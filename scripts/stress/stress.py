@@ -445,16 +445,19 @@ def check_oversized(binary, quick):
             print("    others: %s" % other)
         line("oversized: VmRSS after the first 100 (buffers of 1 MB)",
              "%+d KiB" % (rss1 - rss0), "info", True)
+        # A body buffer kept per request would grow 100 MiB a round; glibc
+        # arenas of the 100 concurrent readers swing a few MiB (seen +2.6
+        # MiB under load), so the bound is 8 MiB, not 2.
         growth = rss2 - rss1
         line("oversized: VmRSS growth over the next %d x 100" % rounds,
-             "%+d KiB" % growth, "<= +2048 KiB", growth <= 2048)
+             "%+d KiB" % growth, "<= +8192 KiB", growth <= 8192)
         flood = oversized_round(srv.port, ["flood"] * 10)
         closed = sum(1 for st, _ in flood if st in (0, 413))
         line("oversized: 10 MB chunked sent (x10): closed at 4x max-body",
              "%d closed/413" % closed, "all bounded", closed == 10)
         rss3 = srv.rss_kib()
         line("oversized: VmRSS after the 10 MB floods", "%+d KiB" %
-             (rss3 - rss1), "<= +2048 KiB", rss3 - rss1 <= 2048)
+             (rss3 - rss1), "<= +8192 KiB", rss3 - rss1 <= 8192)
     finally:
         rc = srv.stop()
     line("oversized: sudokud exit status after SIGTERM", rc, "0", rc == 0)
