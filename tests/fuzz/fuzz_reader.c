@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     len = sudoku_write_line(&g, buf, sizeof buf);
     if (len >= sizeof buf || strlen(buf) != len)
       abort();
-    /* A line of n*n symbols is a whole puzzle for every n (format.c). */
+    /* A line of n*n symbols is a whole puzzle for every n (text/read.c). */
     round_trip(&g, buf, len);
     /* A short buffer: snprintf-like, still NUL-terminated. */
     char small[7];

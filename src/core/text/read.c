@@ -1,6 +1,8 @@
 /*
- * format.c - the plain-text formats of online judges: reading one or several
- * puzzles from a text, writing a grid as judge text or as one line.
+ * read.c - the plain-text formats of online judges, read: one or several
+ * puzzles from a text (sudoku_reader_init, sudoku_read_next) and the
+ * symbol table (sudoku_symbol_value). Writing a grid as judge text or as
+ * one line is write.c.
  *
  * What this file does NOT do: I/O, allocation, JSON, global state. The text
  * is (pointer, length) and is never assumed to be NUL-terminated; NUL bytes
@@ -428,69 +430,4 @@ int sudoku_read_next(struct sudoku_reader *r, sudoku_grid *g,
       return 1;
     }
   }
-}
-
-/* ---- Writing ----------------------------------------------------------- */
-
-/* snprintf-style output: counts everything, stores what fits. */
-struct out {
-  char *buf;
-  size_t cap, len;
-};
-
-static void put(struct out *o, char c) {
-  if (o->len + 1 < o->cap)
-    o->buf[o->len] = c;
-  o->len++;
-}
-
-static void put_number(struct out *o, unsigned v) {
-  char digits[4];
-  int k = 0;
-  do {
-    digits[k++] = (char)('0' + v % 10);
-    v /= 10;
-  } while (v != 0 && k < 4);
-  while (k > 0)
-    put(o, digits[--k]);
-}
-
-static size_t finish(struct out *o) {
-  if (o->cap > 0)
-    o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
-  return o->len;
-}
-
-/* A grid with a side out of range is written as a 0x0 grid, never read past
- * its cells. */
-static int side_to_write(const sudoku_grid *g) {
-  return g->n <= SUDOKU_MAX_N ? g->n : 0;
-}
-
-size_t sudoku_write_judge(const sudoku_grid *g, char *buf, size_t cap) {
-  struct out o = {buf, cap, 0};
-  int n = side_to_write(g);
-  for (int row = 0; row < n; row++) {
-    for (int col = 0; col < n; col++) {
-      if (col > 0)
-        put(&o, ' ');
-      put_number(&o, g->cell[row * n + col]);
-    }
-    put(&o, '\n');
-  }
-  return finish(&o);
-}
-
-size_t sudoku_write_line(const sudoku_grid *g, char *buf, size_t cap) {
-  /* Index = value; a value no symbol stands for is written as '#', which
-   * reads back as an error rather than as a blank. */
-  static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  struct out o = {buf, cap, 0};
-  int n = side_to_write(g);
-  for (int i = 0; i < n * n; i++) {
-    unsigned v = g->cell[i];
-    put(&o, v < sizeof symbols - 1 ? symbols[v] : '#');
-  }
-  put(&o, '\n');
-  return finish(&o);
 }

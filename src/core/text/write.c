@@ -1,0 +1,73 @@
+/*
+ * write.c - a grid as judge text (rows of numbers separated by one space,
+ * no trailing space, a newline after each row) or as one line of symbols
+ * (the format read.c reads back), snprintf-style: the full length is
+ * returned whatever cap is, the first cap - 1 bytes and a NUL are stored,
+ * nothing at or past cap is touched, and buf may be NULL when cap is 0.
+ *
+ * What this file does NOT do: I/O, allocation, reading (read.c).
+ */
+#include "sudoku.h"
+
+/* snprintf-style output: counts everything, stores what fits. */
+struct out {
+  char *buf;
+  size_t cap, len;
+};
+
+static void put(struct out *o, char c) {
+  if (o->len + 1 < o->cap)
+    o->buf[o->len] = c;
+  o->len++;
+}
+
+static void put_number(struct out *o, unsigned v) {
+  char digits[4];
+  int k = 0;
+  do {
+    digits[k++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v != 0 && k < 4);
+  while (k > 0)
+    put(o, digits[--k]);
+}
+
+static size_t finish(struct out *o) {
+  if (o->cap > 0)
+    o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
+  return o->len;
+}
+
+/* A grid with a side out of range is written as a 0x0 grid, never read past
+ * its cells. */
+static int side_to_write(const sudoku_grid *g) {
+  return g->n <= SUDOKU_MAX_N ? g->n : 0;
+}
+
+size_t sudoku_write_judge(const sudoku_grid *g, char *buf, size_t cap) {
+  struct out o = {buf, cap, 0};
+  int n = side_to_write(g);
+  for (int row = 0; row < n; row++) {
+    for (int col = 0; col < n; col++) {
+      if (col > 0)
+        put(&o, ' ');
+      put_number(&o, g->cell[row * n + col]);
+    }
+    put(&o, '\n');
+  }
+  return finish(&o);
+}
+
+size_t sudoku_write_line(const sudoku_grid *g, char *buf, size_t cap) {
+  /* Index = value; a value no symbol stands for is written as '#', which
+   * reads back as an error rather than as a blank. */
+  static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  struct out o = {buf, cap, 0};
+  int n = side_to_write(g);
+  for (int i = 0; i < n * n; i++) {
+    unsigned v = g->cell[i];
+    put(&o, v < sizeof symbols - 1 ? symbols[v] : '#');
+  }
+  put(&o, '\n');
+  return finish(&o);
+}
