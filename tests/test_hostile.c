@@ -2,8 +2,9 @@
  * test_hostile.c - the real sudokud against what an attacker or a careless
  * client sends over a raw socket: ambiguous framing (smuggling), transfer
  * codings it cannot read, malformed header fields, half-closed clients,
- * more connections than allowed. Each request is answered once, with a
- * problem, and a connection whose framing cannot be trusted is closed.
+ * Expect: 100-continue, more connections than allowed. Each request is answered
+ * once, with a problem, and a connection whose framing cannot be trusted is
+ * closed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -211,6 +212,61 @@ START_TEST(half_closed_clients_get_answers) {
 }
 END_TEST
 
+/* A client that sends Expect: 100-continue and waits: a request its
+ * headers refuse (404, 405, 415) is answered at once, without a 100, and
+ * closed (its body may still come); a sound one is invited, then served,
+ * and keeps its connection. The body is never sent in the refused cases,
+ * so an answer that waited for it would time out here. */
+START_TEST(expect_continue_is_refused_before_the_body) {
+  static const struct {
+    const char *bytes;
+    size_t len;
+    int status;
+  } refused[] = {
+      {RAW("POST /nope HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+           "Content-Length: 94\r\n\r\n"),
+       404},
+      {RAW("PUT /solve HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+           "Content-Length: 94\r\n\r\n"),
+       405},
+      {RAW("POST /solve HTTP/1.1\r\nHost: x\r\nExpect: 100-Continue\r\n"
+           "Content-Type: application/xml\r\nTransfer-Encoding: chunked\r\n"
+           "\r\n"),
+       415},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    struct raw r;
+    raw_exchange(refused[i].bytes, refused[i].len, false, 3000, &r);
+    ck_assert_msg(r.status == refused[i].status, "%zu: %s", i, r.buf);
+    ck_assert_msg(r.answers == 1 && r.closed, "%zu: %s", i, r.buf);
+    ck_assert_ptr_null(strstr(r.buf, "100 Continue"));
+  }
+  /* Sound: 100 Continue, then the body, then 200 on the same connection. */
+  int fd = connect_to(hostile.port);
+  struct timeval tv = {3, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  char head[256];
+  int n = snprintf(head, sizeof head,
+                   "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                   "application/json\r\nExpect: 100-continue\r\n"
+                   "Content-Length: %zu\r\n\r\n",
+                   strlen(CLASSIC_JSON));
+  send_all(fd, head, (size_t)n);
+  char buf[4096];
+  ssize_t got = recv(fd, buf, sizeof buf - 1, 0);
+  ck_assert_int_gt(got, 0);
+  buf[got] = '\0';
+  ck_assert_msg(strncmp(buf, "HTTP/1.1 100 Continue\r\n", 23) == 0, "%s", buf);
+  send_all(fd, RAW(CLASSIC_JSON));
+  got = recv(fd, buf, sizeof buf - 1, 0);
+  ck_assert_int_gt(got, 0);
+  buf[got] = '\0';
+  ck_assert_msg(strncmp(buf, "HTTP/1.1 200 OK", 15) == 0, "%s", buf);
+  ck_assert_ptr_null(strstr(buf, "Connection: close"));
+  close(fd);
+}
+END_TEST
+
 /* Over --max-connections (8) a new client is closed at once, not left in
  * the backlog; once a slot frees, clients are served again. */
 START_TEST(over_the_connection_limit_closes_at_once) {
@@ -244,6 +300,7 @@ Suite *hostile_suite(void) {
   tcase_add_test(tc, sound_requests_still_pass);
   tcase_add_test(tc, unreadable_content_length_is_refused_and_closed);
   tcase_add_test(tc, half_closed_clients_get_answers);
+  tcase_add_test(tc, expect_continue_is_refused_before_the_body);
   tcase_add_test(tc, over_the_connection_limit_closes_at_once);
   suite_add_tcase(s, tc);
   return s;

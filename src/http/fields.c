@@ -68,6 +68,9 @@ static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
     keep_first(&f->forwarded_for, value);
   } else if (NAME_IS(key, key_size, "X-Request-Id")) {
     keep_first(&f->request_id, value);
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_EXPECT)) {
+    f->expect_continue |=
+        value != NULL && strcasecmp(value, "100-continue") == 0;
   }
   return MHD_YES;
 }

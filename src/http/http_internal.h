@@ -234,11 +234,12 @@ void http_log_request(struct http_request *req,
 struct http_fields {
   unsigned content_length; /* Content-Length fields */
   unsigned transfer_encoding;
-  bool bad_te;    /* a Transfer-Encoding other than exactly "chunked" */
-  bool bad_name;  /* whitespace or a control byte in a field name */
-  bool bad_value; /* a NUL or a CR inside a field value */
-  unsigned host;  /* Host fields */
-  bool bad_host;  /* a Host value that is no host[:port] */
+  bool bad_te;          /* a Transfer-Encoding other than exactly "chunked" */
+  bool bad_name;        /* whitespace or a control byte in a field name */
+  bool bad_value;       /* a NUL or a CR inside a field value */
+  unsigned host;        /* Host fields */
+  bool bad_host;        /* a Host value that is no host[:port] */
+  bool expect_continue; /* Expect: 100-continue (the client waits to send) */
   const char *length, *type, *accept, *origin, *forwarded_for, *request_id;
 };
 void http_fields_read(struct MHD_Connection *conn, struct http_fields *f);

@@ -5,8 +5,9 @@
  *                 http_request in *con_cls (with a short body's room),
  *                 pick the route,
  *                 decide what the headers alone decide (404, 405, 415,
- *                 preflight; 413 by Content-Length is answered at once,
- *                 without reading the body);
+ *                 preflight; 413 by Content-Length, and 404, 405, 415 to
+ *                 a client waiting on Expect: 100-continue, are answered
+ *                 at once, without reading the body);
  *   body calls    append to a buffer capped at max_body, or discard;
  *   final call    an api route: api_parse() once, api_job_cost() once; a
  *                 job its first attempt answered is run and sent at once,
@@ -274,6 +275,14 @@ static enum MHD_Result begin(struct http_server *srv,
   else if (ep != NULL && (ep->body_types & api_body_type_of(f.type)) == 0)
     req->pending = API_UNSUPPORTED_MEDIA_TYPE;
 
+  /* A client that waits for 100 Continue before it sends its body gets a
+   * refusal its headers decide (404, 405, 415) at once instead of an
+   * invitation to upload what would be dropped (RFC 9110 10.1.1); MHD
+   * sends no 100 then, and closes the connection rather than read a body
+   * that may still come. */
+  if (f.expect_continue && req->pending != API_OK &&
+      (n > 0 || f.transfer_encoding > 0))
+    return reply_pending(req);
   /* A body announced too large is refused before it is read; MHD then
    * closes the connection instead of reading the rest. */
   if (f.length != NULL) {
