@@ -101,6 +101,10 @@ static const struct {
      RAW("POST /solve HTTP/1.1\r\nHost: x\r\n"
          "Transfer-Encoding: chunked, gzip\r\n\r\n"),
      501, "the only transfer coding this service reads is chunked"},
+    {"a method HTTP does not define (RFC 9110 9.1: 501), lower case too",
+     RAW("get /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+         "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
+     501, "this method is not one HTTP defines"},
     {"Transfer-Encoding: xchunked",
      RAW("POST /solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n"
          "\r\n"),

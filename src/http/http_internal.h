@@ -36,7 +36,8 @@
  */
 
 enum http_method {
-  HTTP_OTHER = 0,
+  HTTP_UNKNOWN = -1, /* no method HTTP defines (RFC 9110 9.3, RFC 5789) */
+  HTTP_OTHER = 0,    /* one it defines that no route of ours takes */
   HTTP_GET = 1,
   HTTP_HEAD = 2,
   HTTP_POST = 4,

@@ -266,6 +266,13 @@ static enum MHD_Result begin(struct http_server *srv,
 
   const struct api_endpoint *ep =
       req->route != NULL ? srv->endpoints[http_route_index(req->route)] : NULL;
+  /* Answered before any body (there may be one): then closed. */
+  if (req->method == HTTP_UNKNOWN) {
+    req->close = true;
+    return http_reply_problem(req, API_NOT_IMPLEMENTED,
+                              "this method is not one HTTP defines; this "
+                              "service takes GET, HEAD, POST and OPTIONS");
+  }
   if (req->route == NULL)
     req->pending = API_NOT_FOUND;
   else if (req->method == HTTP_OPTIONS)

@@ -61,13 +61,21 @@ static const struct {
     {"HEAD", HTTP_HEAD},
     {"POST", HTTP_POST},
     {"OPTIONS", HTTP_OPTIONS},
+    /* Defined by HTTP, taken by no route here: 405 with Allow. */
+    {"PUT", HTTP_OTHER},
+    {"DELETE", HTTP_OTHER},
+    {"PATCH", HTTP_OTHER},
+    {"CONNECT", HTTP_OTHER},
+    {"TRACE", HTTP_OTHER},
 };
 
+/* Any other method is unknown: 501, as RFC 9110 9.1 asks of an origin
+ * server for a method it does not recognize. */
 enum http_method http_method_of(const char *name) {
   for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
     if (strcmp(name, methods[i].name) == 0)
       return methods[i].method;
-  return HTTP_OTHER;
+  return HTTP_UNKNOWN;
 }
 
 const struct http_route *http_route_of(const char *path, size_t len) {

@@ -15,7 +15,9 @@
 //   - a method a path does not have may only answer 405, the response that
 //     the path's operations list for 405;
 //   - a path the spec does not list may only answer 404, the response
-//     components.responses.NotFound.
+//     components.responses.NotFound;
+//   - a method HTTP does not define (not in HTTP_METHODS), on any path,
+//     may only answer 501, components.responses.NotImplemented.
 //
 // OpenAPI 3.1 schemas are JSON Schema 2020-12: the whole document is added
 // to Ajv (ajv/dist/2020) under one $id, so every $ref resolves in place.
@@ -33,6 +35,8 @@ export const DEFAULT_SPEC = path.resolve(here, '../../openapi.yaml');
 
 const SPEC_ID = 'urn:sudokud:openapi';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+// RFC 9110 9.3 and RFC 5789, case-sensitive: any other method is unknown.
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH'];
 
 // Documented responses that the HTTP suite cannot provoke, with the reason.
 // Every other documented (method, path, status, media type) must be seen.
@@ -97,6 +101,12 @@ export function makeValidator(spec) {
     const method = String(ex.method).toLowerCase();
     const status = String(ex.status);
     const pathItem = spec.paths?.[ex.path];
+    if (!HTTP_METHODS.includes(String(ex.method))) {
+      if (status !== '501')
+        return { error: `${ex.method} is no HTTP method: only 501 is documented for it, got ${status}` };
+      const [response, pointer] = deref({ $ref: '#/components/responses/NotImplemented' }, '');
+      return { response, pointer, key: `* (unknown method) 501` };
+    }
     if (!pathItem) {
       if (status !== '404')
         return { error: `${ex.path} is not in the spec: only 404 is documented for it, got ${status}` };

@@ -81,6 +81,7 @@ test('right answers pass', () => {
   accepts(problem(503, { ...PROBLEM, type: '/problems/overloaded', status: 503 }, { headers: { 'x-request-id': 'a', 'retry-after': '1' } }));
   accepts(exchange({ method: 'GET', path: '/solve', status: 405, content_type: 'application/problem+json', body: JSON.stringify({ ...PROBLEM, type: '/problems/method-not-allowed', status: 405 }), headers: { 'x-request-id': 'a', allow: 'POST, OPTIONS' } }));
   accepts(exchange({ method: 'GET', path: '/nowhere', status: 404, content_type: 'text/plain', body: 'error: no such path\n', headers: { 'x-request-id': 'a' } }));
+  accepts(exchange({ method: 'BREW', path: '/nowhere', status: 501, content_type: 'application/problem+json', body: JSON.stringify({ ...PROBLEM, type: '/problems/not-implemented', status: 501 }), headers: { 'x-request-id': 'a' } }));
   accepts(exchange({ method: 'HEAD', path: '/healthz', content_type: 'application/json', body: '', headers: { 'x-request-id': 'a' } }));
   accepts(exchange({ method: 'OPTIONS', path: '/healthz', status: 204, content_type: null, body: '', headers: { 'x-request-id': 'a', allow: 'GET, HEAD, OPTIONS', 'access-control-allow-methods': 'GET', 'access-control-allow-headers': 'Content-Type', 'access-control-max-age': '86400' } }));
 });
@@ -130,6 +131,7 @@ test('a missing required header is refused', () => {
 test('answers outside the documented paths and methods are refused', () => {
   refuses(exchange({ path: '/nowhere' }), /not in the spec/);
   refuses(exchange({ method: 'PUT' }), /only 405/);
+  refuses(exchange({ method: 'get', status: 405 }), /only 501/);
   refuses(exchange({ method: 'HEAD', path: '/healthz', body: '{"status":"ok"}', headers: { 'x-request-id': 'a' } }), /HEAD answer has a body/);
   refuses(exchange({ method: 'OPTIONS', status: 204, content_type: null, body: 'x', headers: { 'x-request-id': 'a', allow: 'POST', 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'x', 'access-control-max-age': '1' } }), /no content/);
 });
