@@ -75,9 +75,6 @@ struct fast9_state {
    * in band b, as of its last update; ncfg[27 + 3*d + k] in stack k, as
    * of its last fast9_stacks. Exact at a fixed point. */
   uint8_t ncfg[56];
-  /* Digit d's columns per band (bits 9b..9b+8) as its last fast9_stacks
-   * left them (0 before the first): the same again has nothing new. */
-  uint32_t cols[9];
 };
 
 /* Bits 9r + k (k < 3) to 3r + k: shifts of 18, 12 and 6 by one multiply;
@@ -276,10 +273,8 @@ static inline uint32_t fast9_next2(uint32_t x) {
  * directions and more. An entry (b, j) lies on a permutation when one of
  * the two pairings of the other bands with the other columns of its stack
  * does; the rotations test the three stacks at once, ~40 operations a
- * digit, for digits with news only, and only if those changed its
- * columns (cols[]: the result kept is a fixed point of this rule; two in
- * five digits with news keep them, -2.5% instructions on the hardest
- * file). Tried when the band updates and the singles are exhausted.
+ * digit, for digits with news only. Tried when the band updates and the
+ * singles are exhausted.
  * Returns -1 on a contradiction, else whether any candidate went.
  */
 static inline int fast9_stacks(struct fast9_state *s) {
@@ -295,8 +290,6 @@ static inline int fast9_stacks(struct fast9_state *s) {
      * for band 0, rot1(c1) & rot2(c2) | rot2(c1) & rot1(c2), and so on. */
     uint32_t x =
         fast9_cols(f[0]) | fast9_cols(f[1]) << 9 | fast9_cols(f[2]) << 18;
-    if (x == s->cols[d3 / 3])
-      continue;
     uint32_t r1 = fast9_rot1(x), r2 = fast9_rot2(x);
     uint32_t k = x & ((fast9_next1(r1) & fast9_next2(r2)) |
                       (fast9_next1(r2) & fast9_next2(r1)));
@@ -304,7 +297,6 @@ static inline int fast9_stacks(struct fast9_state *s) {
      * band; one with a permutation has each of its columns in some band. */
     if (fast9_cols(k) != 0x1FFu)
       return -1;
-    s->cols[d3 / 3] = k;
     s->ncfg[27 + d3] = fast9_nconfigs[fast9_gather(k & FAST9_BOX)];
     s->ncfg[28 + d3] = fast9_nconfigs[fast9_gather(k >> 3 & FAST9_BOX)];
     s->ncfg[29 + d3] = fast9_nconfigs[fast9_gather(k >> 6 & FAST9_BOX)];
