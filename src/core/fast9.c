@@ -84,25 +84,26 @@ static bool fast9_pick_config(const struct fast9_state *s, int *band,
   if (key == 0x7FFF)
     return false;
   int best = key & 7;
-  key = 0xFF;
+  /* The same for the digit, on n - 2 unsigned: a digit with one
+   * configuration (n = 1) wraps to a key above every other. Written
+   * without ?: (GCC made those branches here, one mispredicted every
+   * three picks), as is the band-or-stack choice below. */
+  int stack = best >= 3, base = best + 24 * stack;
+  uint32_t dkey = 0xFFFFFFFFu;
   FAST9_UNROLL(9)
   for (int i = 0; i < 9; i++) {
-    int n = s->ncfg[(best < 3 ? best : 24 + best) + 3 * i];
-    int k = n >= 2 ? n << 4 | i : 0xFF;
-    key = k < key ? k : key;
+    uint32_t k = (uint32_t)(s->ncfg[base + 3 * i] - 2) << 4 | (uint32_t)i;
+    dkey = k < dkey ? k : dkey;
   }
-  int d = key & 15;
+  int d = (int)(dkey & 15);
   const uint32_t *f = &s->f[3 * d];
-  uint32_t t;
-  if (best < 3) {
-    t = fast9_matrix(f[best]);
-  } else {
-    /* Band i's columns at bits 9i..9i+8: stack k's matrix is then the
-     * bits 9i + 3k + j, gathered like a band's triads. */
-    uint32_t cols =
-        fast9_cols(f[0]) | fast9_cols(f[1]) << 9 | fast9_cols(f[2]) << 18;
-    t = fast9_gather(cols >> (3 * (best - 3)) & FAST9_BOX);
-  }
+  /* Band i's columns at bits 9i..9i+8: stack k's matrix is then the bits
+   * 9i + 3k + j, gathered like a band's triads. Both are computed. */
+  uint32_t cols =
+      fast9_cols(f[0]) | fast9_cols(f[1]) << 9 | fast9_cols(f[2]) << 18;
+  uint32_t tb = fast9_matrix(f[best - 3 * stack]);
+  uint32_t ts = fast9_gather(cols >> (3 * (best - 3 * stack)) & FAST9_BOX);
+  uint32_t t = stack ? ts : tb;
   *band = best;
   *digit = d;
   *configs = fast9_configs[t];
