@@ -16,13 +16,26 @@
  * counts solutions up to a limit and keeps the first one found; with
  * rowmajor it branches on the first open cell instead, so that the first
  * solution is the smallest.
- * Measured (callgrind, count to 2, sudoku_solve included): ~19k
- * instructions per 17-clue puzzle, ~68k on top1465, ~393k on the forum's
- * hardest 11+ (tdoku, built for AVX2: 21k, 55k, 316k), with tdoku's
- * number of branches (0.75, 18.0, 137 against 0.37, 17.9, 136). Time
- * follows latency more than instruction counts here: the two-phase
+ * Measured (callgrind, count to 2, sudoku_solve included): ~20k
+ * instructions per 17-clue puzzle, ~66k on top1465, ~376k on the forum's
+ * hardest 11+ (first 500), ~475k on forum hardest 1106 (first 150; tdoku,
+ * built for AVX2: 21k, 55k, 316k, 377k), with tdoku's number of branches
+ * (0.75, 18.0, 137 against 0.37, 17.9, 136). Time follows latency and
+ * mispredictions more than instruction counts here: the two-phase
  * propagation (fast9_update, fast9_settle) runs 7% more instructions
- * than one phase and is 5-8% faster on the hard files.
+ * than one phase and is 5-8% faster on the hard files; a branch-free
+ * pick_config gained 1.7% on 1106 for 8% fewer (simulated)
+ * mispredictions, while skipping fast9_stacks for digits whose columns
+ * had not changed saved 3.5% of the instructions, added 9% of the
+ * mispredictions and no time (dropped).
+ * Branching tried and dropped: keying the band or stack on its number of
+ * undecided digits and taking its digit with the most configurations in
+ * the first levels cuts 1106 by 40% and the 11+ by 27% (instructions) but
+ * costs top1465 24%: those files want different trees, and neither a
+ * restart after a few guesses nor the open-cell count told them apart.
+ * Naked singles after every settle phase cost more than the passes they
+ * save (+12% instructions); an empty-cell test there saves 5% of the
+ * updates, less than its counts cost.
  *
  * What it does NOT do: other sizes, validation of the givens (the caller
  * does that: clashing givens give meaningless results), I/O or allocation.
