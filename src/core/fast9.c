@@ -16,13 +16,26 @@
  * counts solutions up to a limit and keeps the first one found; with
  * rowmajor it branches on the first open cell instead, so that the first
  * solution is the smallest.
- * Measured (callgrind, count to 2, sudoku_solve included): ~19k
- * instructions per 17-clue puzzle, ~68k on top1465, ~393k on the forum's
- * hardest 11+ (tdoku, built for AVX2: 21k, 55k, 316k), with tdoku's
- * number of branches (0.75, 18.0, 137 against 0.37, 17.9, 136). Time
- * follows latency more than instruction counts here: the two-phase
+ * Measured (callgrind, count to 2, sudoku_solve included): ~20k
+ * instructions per 17-clue puzzle, ~66k on top1465, ~376k on the forum's
+ * hardest 11+ (first 500), ~475k on forum hardest 1106 (first 150; tdoku,
+ * built for AVX2: 21k, 55k, 316k, 377k), with tdoku's number of branches
+ * (0.75, 18.0, 137 against 0.37, 17.9, 136). Time follows latency and
+ * mispredictions more than instruction counts here: the two-phase
  * propagation (fast9_update, fast9_settle) runs 7% more instructions
- * than one phase and is 5-8% faster on the hard files.
+ * than one phase and is 5-8% faster on the hard files; a branch-free
+ * pick_config gained 1.7% on 1106 for 8% fewer (simulated)
+ * mispredictions, while skipping fast9_stacks for digits whose columns
+ * had not changed saved 3.5% of the instructions, added 9% of the
+ * mispredictions and no time (dropped).
+ * Branching tried and dropped: keying the band or stack on its number of
+ * undecided digits and taking its digit with the most configurations in
+ * the first levels cuts 1106 by 40% and the 11+ by 27% (instructions) but
+ * costs top1465 24%: those files want different trees, and neither a
+ * restart after a few guesses nor the open-cell count told them apart.
+ * Naked singles after every settle phase cost more than the passes they
+ * save (+12% instructions); an empty-cell test there saves 5% of the
+ * updates, less than its counts cost.
  *
  * What it does NOT do: other sizes, validation of the givens (the caller
  * does that: clashing givens give meaningless results), I/O or allocation.
@@ -84,25 +97,26 @@ static bool fast9_pick_config(const struct fast9_state *s, int *band,
   if (key == 0x7FFF)
     return false;
   int best = key & 7;
-  key = 0xFF;
+  /* The same for the digit, on n - 2 unsigned: a digit with one
+   * configuration (n = 1) wraps to a key above every other. Written
+   * without ?: (GCC made those branches here, one mispredicted every
+   * three picks), as is the band-or-stack choice below. */
+  int stack = best >= 3, base = best + 24 * stack;
+  uint32_t dkey = 0xFFFFFFFFu;
   FAST9_UNROLL(9)
   for (int i = 0; i < 9; i++) {
-    int n = s->ncfg[(best < 3 ? best : 24 + best) + 3 * i];
-    int k = n >= 2 ? n << 4 | i : 0xFF;
-    key = k < key ? k : key;
+    uint32_t k = (uint32_t)(s->ncfg[base + 3 * i] - 2) << 4 | (uint32_t)i;
+    dkey = k < dkey ? k : dkey;
   }
-  int d = key & 15;
+  int d = (int)(dkey & 15);
   const uint32_t *f = &s->f[3 * d];
-  uint32_t t;
-  if (best < 3) {
-    t = fast9_matrix(f[best]);
-  } else {
-    /* Band i's columns at bits 9i..9i+8: stack k's matrix is then the
-     * bits 9i + 3k + j, gathered like a band's triads. */
-    uint32_t cols =
-        fast9_cols(f[0]) | fast9_cols(f[1]) << 9 | fast9_cols(f[2]) << 18;
-    t = fast9_gather(cols >> (3 * (best - 3)) & FAST9_BOX);
-  }
+  /* Band i's columns at bits 9i..9i+8: stack k's matrix is then the bits
+   * 9i + 3k + j, gathered like a band's triads. Both are computed. */
+  uint32_t cols =
+      fast9_cols(f[0]) | fast9_cols(f[1]) << 9 | fast9_cols(f[2]) << 18;
+  uint32_t tb = fast9_matrix(f[best - 3 * stack]);
+  uint32_t ts = fast9_gather(cols >> (3 * (best - 3 * stack)) & FAST9_BOX);
+  uint32_t t = stack ? ts : tb;
   *band = best;
   *digit = d;
   *configs = fast9_configs[t];
@@ -291,11 +305,15 @@ uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
     enum fast9_result r =
         fast9_reduce(&s, seen, dirty, rowmajor, &band, &bit, &choices);
     if (r == FAST9_GUESS && sp < FAST9_DEPTH) { /* see FAST9_DEPTH */
+      /* A frame stays on the stack only while it has choices left, so
+       * that backtracking takes the top one without a loop (whose exit
+       * mispredicted). */
       saved[sp] = s;
-      struct fast9_frame *fr = &stack[sp++];
+      struct fast9_frame *fr = &stack[sp];
       fr->left = (uint16_t)(choices & (choices - 1));
       fr->band = (uint8_t)band;
       fr->bit = (uint8_t)bit;
+      sp += fr->left != 0;
       b->guesses++;
       if (!budget_node(b))
         return found;
@@ -308,15 +326,15 @@ uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
       if (found >= limit)
         return found;
     }
-    /* Backtrack: next choice of the newest guess with choices left. */
-    while (sp > 0 && stack[sp - 1].left == 0)
-      sp--;
+    /* Backtrack: next choice of the newest guess (all on the stack have
+     * choices left). */
     if (sp == 0)
       return found;
     struct fast9_frame *fr = &stack[sp - 1];
     int c = __builtin_ctz(fr->left);
     fr->left &= (uint16_t)(fr->left - 1);
     s = saved[sp - 1];
+    sp -= fr->left == 0; /* fr itself stays valid until the next guess */
     memcpy(seen, s.f, sizeof seen);
     b->guesses++;
     if (!budget_node(b))

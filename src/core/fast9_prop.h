@@ -334,18 +334,44 @@ static inline void fast9_sure(uint32_t a, uint32_t *h, uint32_t *v) {
 #endif
 
 #if defined(__SSE2__)
-/* The bits of u (a row's triads, or a box's minicolumns: groups of bits
- * whose lowest is `one`) that are alone in their group: y drops each
- * group's lowest bit, the carry of (y & low) + low into `top` (the bit
- * above a group, k bits over its lowest) says the group kept one, and the
- * groups that kept none are what u has alone. */
-static inline __m128i fast9_alone_sse(__m128i u, __m128i one, __m128i low,
-                                      __m128i top, int k) {
-  __m128i y = _mm_and_si128(u, _mm_sub_epi32(u, one));
+/* The bits of u alone in their group of three (bits 3g..3g+2 of each
+ * 16-bit lane; every group non-empty): y drops each group's lowest bit,
+ * the carry of (y & 0333) + 0333 into bit 3g+2 says the group kept one,
+ * and the groups that kept none are what u has alone. */
+static inline __m128i fast9_alone_sse(__m128i u) {
+  const __m128i one = _mm_set1_epi16(0111), low = _mm_set1_epi16(0333),
+                top = _mm_set1_epi16(0444);
+  __m128i y = _mm_and_si128(u, _mm_sub_epi16(u, one));
   __m128i z = _mm_and_si128(
-      _mm_or_si128(_mm_add_epi32(_mm_and_si128(y, low), low), y), top);
+      _mm_or_si128(_mm_add_epi16(_mm_and_si128(y, low), low), y), top);
   return _mm_andnot_si128(
-      _mm_or_si128(z, _mm_sub_epi32(z, _mm_srli_epi32(z, k))), u);
+      _mm_or_si128(z, _mm_sub_epi16(z, _mm_srli_epi16(z, 2))), u);
+}
+
+/* Bits 9r + 3k (k < 3) of each lane to 3r + k: the triad matrix of
+ * fast9_matrix without the multiply SSE2 lacks for 32-bit lanes. */
+static inline __m128i fast9_compact_sse(__m128i u) {
+  __m128i w = _mm_and_si128(
+      _mm_or_si128(u, _mm_or_si128(_mm_srli_epi32(u, 2), _mm_srli_epi32(u, 4))),
+      _mm_set1_epi32((int)FAST9_BOX));
+  return _mm_and_si128(_mm_or_si128(w, _mm_or_si128(_mm_srli_epi32(w, 6),
+                                                    _mm_srli_epi32(w, 12))),
+                       _mm_set1_epi32(0x1FF));
+}
+
+/* The inverse: bit 3r + k of each lane to the three cells of triad (r, k). */
+static inline __m128i fast9_expand_sse(__m128i x) {
+  __m128i e = _mm_or_si128(
+      _mm_and_si128(x, _mm_set1_epi32(07)),
+      _mm_or_si128(_mm_slli_epi32(_mm_and_si128(x, _mm_set1_epi32(070)), 6),
+                   _mm_slli_epi32(_mm_and_si128(x, _mm_set1_epi32(0700)), 12)));
+  __m128i t = _mm_or_si128(
+      _mm_and_si128(e, _mm_set1_epi32(01001001)),
+      _mm_or_si128(
+          _mm_slli_epi32(_mm_and_si128(e, _mm_set1_epi32(02002002)), 2),
+          _mm_slli_epi32(_mm_and_si128(e, _mm_set1_epi32(04004004)), 4)));
+  return _mm_or_si128(t,
+                      _mm_or_si128(_mm_slli_epi32(t, 1), _mm_slli_epi32(t, 2)));
 }
 #endif
 
@@ -355,21 +381,25 @@ static inline __m128i fast9_alone_sse(__m128i u, __m128i one, __m128i low,
  * minirow when its row in the band has no cell outside it, in a
  * minicolumn when its box has none outside it; three sure digits are all
  * that minirow (minicolumn) holds, the other digits leave its cells, and
- * four are a contradiction. Counted bit-sliced over the 9 digits; with
- * SSE2 the three bands are the lanes of one vector (~300 operations).
+ * four are a contradiction. Counted bit-sliced over the 9 digits. With
+ * SSE2 one vector holds a digit's triad matrices (bit 3r + k) and column
+ * masks (bit 3k + j) of the three bands as 16-bit lanes: both are groups
+ * of three bits (a row's triads, a box's minicolumns), so one test and
+ * one count serve both (~60 instructions a digit; two 32-bit vectors, one
+ * per kind, took ~85 with their copies and spills). The removal pass runs
+ * only when a group with three sure digits also holds another one: it
+ * used to run on nearly every call (a placed minirow has three sure
+ * digits) and find nothing four times in five. ~700 instructions a call
+ * instead of ~900 on 1106.
  * Returns -1 on a contradiction, else whether any candidate went.
  */
 static inline int fast9_triads(struct fast9_state *s) {
-  uint32_t hs[9][4], vs[9][4];
 #if defined(__SSE2__)
   const __m128i triad0 = _mm_set1_epi32((int)FAST9_TRIAD0);
-  const __m128i col = _mm_set1_epi32((int)FAST9_COL);
-  const __m128i low9 = _mm_set1_epi32(0x1FF), stack0 = _mm_set1_epi32(0111);
-  const __m128i low8 = _mm_set1_epi32((int)FAST9_LOW8);
-  const __m128i bit8 = _mm_set1_epi32((int)FAST9_BIT8);
-  const __m128i low2 = _mm_set1_epi32(0333), bit2 = _mm_set1_epi32(0444);
-  __m128i a1 = _mm_setzero_si128(), a2 = a1, a3 = a1, a4 = a1;
-  __m128i b1 = a1, b2 = a1, b3 = a1, b4 = a1;
+  const __m128i low9 = _mm_set1_epi32(0x1FF);
+  __m128i hv[9];
+  __m128i c1 = _mm_setzero_si128(), c2 = c1, c3 = c1, c4 = c1;
+  __m128i other = c1;
   FAST9_UNROLL(9)
   for (int d = 0; d < 9; d++) {
     __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s->f + 3 * d));
@@ -377,55 +407,48 @@ static inline int fast9_triads(struct fast9_state *s) {
         _mm_and_si128(_mm_or_si128(a, _mm_or_si128(_mm_srli_epi32(a, 1),
                                                    _mm_srli_epi32(a, 2))),
                       triad0);
-    /* At a fixed point every row and box of a has a cell, so the carry
-     * tricks of fast9_update work per row (and per box of the column
-     * mask q): y keeps a row's triads but its lowest, and h the triads
-     * of rows where y is empty. Lane 3 (noise) may borrow across rows. */
-    __m128i h = fast9_alone_sse(u, col, low8, bit8, 8);
     __m128i q =
         _mm_and_si128(_mm_or_si128(a, _mm_or_si128(_mm_srli_epi32(a, 9),
                                                    _mm_srli_epi32(a, 18))),
                       low9);
-    __m128i v = fast9_alone_sse(q, stack0, low2, bit2, 2);
-    _mm_storeu_si128((__m128i *)(void *)hs[d], h);
-    _mm_storeu_si128((__m128i *)(void *)vs[d], v);
-    a4 = _mm_or_si128(a4, _mm_and_si128(a3, h));
-    a3 = _mm_or_si128(a3, _mm_and_si128(a2, h));
-    a2 = _mm_or_si128(a2, _mm_and_si128(a1, h));
-    a1 = _mm_or_si128(a1, h);
-    b4 = _mm_or_si128(b4, _mm_and_si128(b3, v));
-    b3 = _mm_or_si128(b3, _mm_and_si128(b2, v));
-    b2 = _mm_or_si128(b2, _mm_and_si128(b1, v));
-    b1 = _mm_or_si128(b1, v);
+    /* Lanes 0-3: triad matrices, 4-7: column masks (< 512: packs keeps
+     * them). At a fixed point every row and box of a has a cell, so no
+     * group is empty; lanes 3 and 7 (the next digit's band 0, or the
+     * pad) are noise. */
+    __m128i g = _mm_packs_epi32(fast9_compact_sse(u), q);
+    __m128i h = fast9_alone_sse(g);
+    hv[d] = h;
+    c4 = _mm_or_si128(c4, _mm_and_si128(c3, h));
+    c3 = _mm_or_si128(c3, _mm_and_si128(c2, h));
+    c2 = _mm_or_si128(c2, _mm_and_si128(c1, h));
+    c1 = _mm_or_si128(c1, h);
+    other = _mm_or_si128(other, _mm_andnot_si128(h, g));
   }
-  /* Lane 3 holds the next digit's band 0 (or the pad): its counts are
-   * noise. Zero in its masks, the stores below write back what they read. */
+  /* Zero in lanes 3 and 7, the stores below write back what they read. */
   const __m128i zero = _mm_setzero_si128(),
-                lanes = _mm_set_epi32(0, -1, -1, -1);
-  if (_mm_movemask_epi8(_mm_cmpeq_epi32(
-          _mm_and_si128(_mm_or_si128(a4, b4), lanes), zero)) != 0xFFFF)
+                lanes = _mm_set_epi16(0, -1, -1, -1, 0, -1, -1, -1);
+  if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(c4, lanes), zero)) !=
+      0xFFFF)
     return -1;
-  a3 = _mm_and_si128(a3, lanes);
-  b3 = _mm_and_si128(b3, lanes);
-  if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(a3, b3), zero)) == 0xFFFF)
+  c3 = _mm_and_si128(_mm_and_si128(c3, other), lanes);
+  if (_mm_movemask_epi8(_mm_cmpeq_epi16(c3, zero)) == 0xFFFF)
     return 0;
   __m128i gone = zero;
   FAST9_UNROLL(9)
   for (int d = 0; d < 9; d++) {
-    __m128i x = _mm_andnot_si128(
-        _mm_loadu_si128((const __m128i *)(const void *)hs[d]), a3);
-    __m128i y = _mm_andnot_si128(
-        _mm_loadu_si128((const __m128i *)(const void *)vs[d]), b3);
+    __m128i x = _mm_andnot_si128(hv[d], c3);
+    __m128i y = _mm_unpackhi_epi16(x, zero);
     __m128i m =
-        _mm_or_si128(_mm_or_si128(_mm_or_si128(x, _mm_slli_epi32(x, 1)),
-                                  _mm_or_si128(_mm_slli_epi32(x, 2), y)),
-                     _mm_or_si128(_mm_slli_epi32(y, 9), _mm_slli_epi32(y, 18)));
+        _mm_or_si128(fast9_expand_sse(_mm_unpacklo_epi16(x, zero)),
+                     _mm_or_si128(y, _mm_or_si128(_mm_slli_epi32(y, 9),
+                                                  _mm_slli_epi32(y, 18))));
     __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s->f + 3 * d));
     gone = _mm_or_si128(gone, _mm_and_si128(a, m));
     _mm_storeu_si128((__m128i *)(void *)(s->f + 3 * d), _mm_andnot_si128(m, a));
   }
   return _mm_movemask_epi8(_mm_cmpeq_epi32(gone, zero)) != 0xFFFF;
 #else
+  uint32_t hs[9][4], vs[9][4];
   uint32_t h3[3], h4[3], v3[3], v4[3];
   for (int b = 0; b < 3; b++) {
     uint32_t x1 = 0, x2 = 0, y1 = 0, y2 = 0;
