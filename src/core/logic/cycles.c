@@ -326,42 +326,43 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
      * bound), so stop as the whole search would lose anyway. */
     if (s->beat != 0 && base + ch_length_rating(y.len) >= (int)s->beat)
       break;
-    for (int x = 0; x < ncand; x++) {
-      if (!((s->cand[XC(x)] >> XV(x)) & 1))
-        continue;
-      if ((x & 63) == 0 && ch_late(s))
-        return false;
-      y.path[0] = x;
-      mark(&y, x, true);
-      bool hit = dfs(&y, 0);
-      mark(&y, x, false);
-      if (y.budget < 0)
-        return false;
-      if (!hit)
-        continue;
-      ch_step_begin(out, tech, base + ch_length_rating(y.len));
-      mark(&y, x, true);
-      for (int k = 1; k < y.len; k++)
-        mark(&y, y.path[k], true);
-      y.out = out;
-      eliminations(&y);
-      for (int k = 0; k <= y.len; k++) { /* the loop, back to its start */
-        int p = y.path[k % y.len];
-        logic_step_link(out, p / y.n, p % y.n + 1,
-                        k == y.len   ? SUDOKU_LINK_NONE
-                        : k % 2 == 0 ? SUDOKU_LINK_STRONG
-                                     : SUDOKU_LINK_WEAK);
-        bool seen = false;
-        for (int i = 0; i < out->ncells; i++)
-          seen |= out->cells[i] == p / y.n;
-        if (k < y.len && !seen)
-          logic_step_cell(out, p / y.n);
-        if (k < y.len) {
-          out->values |= 1u << (p % y.n);
+    /* every candidate x = c * n + v - 1, in ascending order */
+    for (int c = 0, x = 0; c < s->geo.ncells; c++)
+      for (uint32_t cm = s->cand[c]; cm; cm &= cm - 1) {
+        x = c * n + __builtin_ctz(cm);
+        if ((x & 63) == 0 && ch_late(s))
+          return false;
+        y.path[0] = x;
+        mark(&y, x, true);
+        bool hit = dfs(&y, 0);
+        mark(&y, x, false);
+        if (y.budget < 0)
+          return false;
+        if (!hit)
+          continue;
+        ch_step_begin(out, tech, base + ch_length_rating(y.len));
+        mark(&y, x, true);
+        for (int k = 1; k < y.len; k++)
+          mark(&y, y.path[k], true);
+        y.out = out;
+        eliminations(&y);
+        for (int k = 0; k <= y.len; k++) { /* the loop, back to its start */
+          int p = y.path[k % y.len];
+          logic_step_link(out, p / y.n, p % y.n + 1,
+                          k == y.len   ? SUDOKU_LINK_NONE
+                          : k % 2 == 0 ? SUDOKU_LINK_STRONG
+                                       : SUDOKU_LINK_WEAK);
+          bool seen = false;
+          for (int i = 0; i < out->ncells; i++)
+            seen |= out->cells[i] == p / y.n;
+          if (k < y.len && !seen)
+            logic_step_cell(out, p / y.n);
+          if (k < y.len) {
+            out->values |= 1u << (p % y.n);
+          }
         }
+        return true;
       }
-      return true;
-    }
   }
   return false;
 }
