@@ -34,9 +34,8 @@
 
 struct cyc {
   const struct logic_state *s;
-  struct ch_net *net; /* for cnt0 only (places of each value in each unit) */
-  unsigned flags;     /* CH_X, CH_Y */
-  int n, len;         /* the loop length searched */
+  unsigned flags; /* CH_X, CH_Y */
+  int n, len;     /* the loop length searched */
   int path[CYC_MAX_LEN];
   uint8_t kind[CYC_MAX_LEN]; /* link path[k] -> path[k+1]: 1 if a unit link */
   uint32_t in[CAND_WORDS];   /* candidates on the path */
@@ -123,7 +122,8 @@ static int strong(const struct cyc *y, int x, int *to, uint8_t *unit) {
   if (y->flags & CH_X)
     for (int i = 0; i < s->geo.ncell_units[c]; i++) {
       int u = s->geo.cell_units[c][i];
-      if (y->net->cnt0[u][v - 1] != 2)
+      uint32_t rest = s->pos[u][v - 1] & (s->pos[u][v - 1] - 1);
+      if (rest == 0 || (rest & (rest - 1)) != 0) /* two places, a pair */
         continue;
       for (int j = 0; j < s->geo.len[u]; j++) {
         int p = s->geo.unit[u][j];
@@ -300,12 +300,9 @@ static bool dfs(struct cyc *y, int d) {
 
 static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
                        unsigned flags, enum sudoku_technique tech, int base) {
-  struct ch_net net;
   struct cyc y;
   memset(&y, 0, offsetof(struct cyc, nto));
-  ch_init(&net, s, 0);
   y.s = s;
-  y.net = &net;
   y.flags = flags;
   y.n = s->geo.n;
   const int n = y.n;

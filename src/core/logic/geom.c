@@ -55,19 +55,28 @@ void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
 
 /* Removes candidate bit (of value index v0) from cell c, keeping the
  * places of c's units in step. */
+static inline void drop_at(struct logic_state *s, int c, int i, int v0,
+                           uint32_t bit) {
+  const struct logic_geom *geo = &s->geo;
+  int u = geo->cell_units[c][i];
+  uint32_t p = s->pos[u][v0] &= ~(1u << geo->cell_index[c][i]);
+  /* branch-free: one place left sets the bit, any other count clears it */
+  uint32_t one = (uint32_t)(p != 0 && (p & (p - 1)) == 0);
+  s->single[u] = (s->single[u] & ~bit) | (bit & -one);
+}
+
 static inline void drop(struct logic_state *s, int c, int v0, uint32_t bit) {
   if (!(s->cand[c] & bit))
     return;
   s->cand[c] &= ~bit;
-  const struct logic_geom *geo = &s->geo;
-  for (int i = 0; i < geo->ncell_units[c]; i++) {
-    int u = geo->cell_units[c][i];
-    uint32_t p = s->pos[u][v0] &= ~(1u << geo->cell_index[c][i]);
-    if (p != 0 && (p & (p - 1)) == 0)
-      s->single[u] |= bit;
-    else
-      s->single[u] &= ~bit;
+  if (s->geo.slots3) { /* three units: unrolled */
+    drop_at(s, c, 0, v0, bit);
+    drop_at(s, c, 1, v0, bit);
+    drop_at(s, c, 2, v0, bit);
+    return;
   }
+  for (int i = 0; i < s->geo.ncell_units[c]; i++)
+    drop_at(s, c, i, v0, bit);
 }
 
 void logic_state_sync(struct logic_state *s) {

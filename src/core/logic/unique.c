@@ -260,6 +260,7 @@ static void walk(struct loop *l, int cell, int last_kind, int allowed,
     }
     /* only the cells holding both values (the first cell among them) */
     const uint32_t *pos = s->pos[u];
+    bool last = l->len + 1 == l->max_len;
     for (uint32_t both = pos[l->v0] & pos[l->v1]; both; both &= both - 1) {
       int next = geo->unit[u][logic_lowest(both)];
       if (next == l->cell[0] && l->len >= 4) {
@@ -268,10 +269,10 @@ static void walk(struct loop *l, int cell, int last_kind, int allowed,
       }
       uint32_t m = s->cand[next];
       /* Each loop once a start: from its first cell with just the pair;
-       * the last cell must see the first, to close. */
-      if ((m & l->pair) != l->pair || (m == l->pair && next < l->cell[0]) ||
-          next == cell || in_loop(l, next) ||
-          (l->len + 1 == l->max_len && !logic_sees(geo, next, l->cell[0])))
+       * the last cell must see the first, to close. (cell itself is on
+       * the loop.) */
+      if ((m == l->pair && next < l->cell[0]) || in_loop(l, next) ||
+          (last && !logic_sees(geo, next, l->cell[0])))
         continue;
       uint32_t ex = extra | (m & ~l->pair);
       bool more = m != l->pair;
