@@ -479,5 +479,6 @@ Suite *logic_suite(void) {
                       (int)(sizeof tech_cases / sizeof tech_cases[0]));
   suite_add_tcase(s, tech);
   logic_add_soundness(s);
+  logic_add_state(s);
   return s;
 }
