@@ -45,6 +45,7 @@ static void state_from(struct logic_state *s, const char *puzzle,
       for (; *p >= '1' && *p <= '9'; p++)
         s->cand[c] |= 1u << (*p - '1');
   }
+  logic_state_sync(s);
   s->unique = true;
 }
 

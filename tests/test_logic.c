@@ -283,6 +283,7 @@ static void empty_state(struct logic_state *s) {
 
 static void clear(struct logic_state *s, int r, int c, uint32_t values) {
   s->cand[(r - 1) * 9 + (c - 1)] &= ~values;
+  logic_state_sync(s); /* the places the finders read */
 }
 
 static bool has_elim(const struct sudoku_step *st, int r, int c, int v) {
@@ -342,6 +343,7 @@ START_TEST(uniqueness_needs_a_unique_puzzle) {
    * is type 1, but only when the puzzle is known to be unique. */
   s.cand[0] = s.cand[3] = s.cand[9] = 0x3;
   s.cand[12] = 0x7;
+  logic_state_sync(&s);
   struct sudoku_step st;
   ck_assert(!logic_find_UNIQUE_RECTANGLE(&s, &st));
   s.unique = true;
@@ -352,6 +354,7 @@ START_TEST(uniqueness_needs_a_unique_puzzle) {
   s.cand[12] = 0x3;
   s.cand[3] = s.cand[9] = s.cand[10] = s.cand[1] = 0x3;
   s.cand[0] = 0x7;
+  logic_state_sync(&s);
   /* Every candidate set is full elsewhere: no BUG either way. */
   ck_assert(!logic_find_BUG(&s, &st));
 }
@@ -476,5 +479,6 @@ Suite *logic_suite(void) {
                       (int)(sizeof tech_cases / sizeof tech_cases[0]));
   suite_add_tcase(s, tech);
   logic_add_soundness(s);
+  logic_add_state(s);
   return s;
 }

@@ -10,13 +10,11 @@
 #include "chain.h"
 
 /* Peer lists: a cell is a peer once, at its first visit (later visits of
- * the walk would find its node known and add nothing). Not for flags 0: a
- * caller that only reads cnt0 (cycles.c) runs no net. */
-static void build_peers(struct ch_net *net, const struct logic_geom *g,
-                        unsigned flags) {
+ * the walk would find its node known and add nothing). */
+static void build_peers(struct ch_net *net, const struct logic_geom *g) {
   uint16_t mark[SUDOKU_MAX_CELLS]; /* cell -> 1 + last cell it was seen from */
   memset(mark, 0, sizeof mark[0] * (size_t)g->ncells);
-  int k = flags == 0 ? -1 : 0;
+  int k = 0;
   for (int c = 0; c < g->ncells && k >= 0; c++) {
     net->pstart[c] = (uint16_t)k;
     mark[c] = (uint16_t)(c + 1);
@@ -105,14 +103,12 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   memset(net->map, 0,
          net->direct ? sizeof net->map[0] * 2 * (size_t)(g->n * g->ncells)
                      : sizeof net->map);
-  memset(net->cnt0, 0, sizeof net->cnt0[0] * g->nunits);
-  for (int u = 0; u < g->nunits; u++)
-    for (int j = 0; j < g->len[u]; j++)
-      for (uint32_t m = s->cand[g->unit[u][j]]; m; m &= m - 1)
-        net->cnt0[u][__builtin_ctz(m)]++;
+  for (int u = 0; u < g->nunits; u++) /* the state's places, counted */
+    for (int v = 0; v < g->n; v++)
+      net->cnt0[u][v] = (uint8_t)logic_popcount(s->pos[u][v]);
   /* Masks visit a unit's cells in cell order: only where that is the
    * unit's own order is it the peer walk's. */
-  bool masks = flags != 0 && g->n == CH_MASK_N && g->ncells <= CH_MASK_CELLS;
+  bool masks = g->n == CH_MASK_N && g->ncells <= CH_MASK_CELLS;
   for (int c = 0; c < g->ncells && masks; c++)
     masks = g->ncell_units[c] == 3;
   for (int u = 0; u < g->nunits && masks; u++)
@@ -121,7 +117,7 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   net->masks = masks;
   net->npeer = 0; /* (no list: a copy without masks walks the units) */
   if (!masks)
-    build_peers(net, g, flags);
+    build_peers(net, g);
   else
     build_masks(net, s);
 }

@@ -34,9 +34,8 @@
 
 struct cyc {
   const struct logic_state *s;
-  struct ch_net *net; /* for cnt0 only (places of each value in each unit) */
-  unsigned flags;     /* CH_X, CH_Y */
-  int n, len;         /* the loop length searched */
+  unsigned flags; /* CH_X, CH_Y */
+  int n, len;     /* the loop length searched */
   int path[CYC_MAX_LEN];
   uint8_t kind[CYC_MAX_LEN]; /* link path[k] -> path[k+1]: 1 if a unit link */
   uint32_t in[CAND_WORDS];   /* candidates on the path */
@@ -123,7 +122,8 @@ static int strong(const struct cyc *y, int x, int *to, uint8_t *unit) {
   if (y->flags & CH_X)
     for (int i = 0; i < s->geo.ncell_units[c]; i++) {
       int u = s->geo.cell_units[c][i];
-      if (y->net->cnt0[u][v - 1] != 2)
+      uint32_t rest = s->pos[u][v - 1] & (s->pos[u][v - 1] - 1);
+      if (rest == 0 || (rest & (rest - 1)) != 0) /* two places, a pair */
         continue;
       for (int j = 0; j < s->geo.len[u]; j++) {
         int p = s->geo.unit[u][j];
@@ -300,12 +300,9 @@ static bool dfs(struct cyc *y, int d) {
 
 static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
                        unsigned flags, enum sudoku_technique tech, int base) {
-  struct ch_net net;
   struct cyc y;
   memset(&y, 0, offsetof(struct cyc, nto));
-  ch_init(&net, s, 0);
   y.s = s;
-  y.net = &net;
   y.flags = flags;
   y.n = s->geo.n;
   const int n = y.n;
@@ -326,42 +323,43 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
      * bound), so stop as the whole search would lose anyway. */
     if (s->beat != 0 && base + ch_length_rating(y.len) >= (int)s->beat)
       break;
-    for (int x = 0; x < ncand; x++) {
-      if (!((s->cand[XC(x)] >> XV(x)) & 1))
-        continue;
-      if ((x & 63) == 0 && ch_late(s))
-        return false;
-      y.path[0] = x;
-      mark(&y, x, true);
-      bool hit = dfs(&y, 0);
-      mark(&y, x, false);
-      if (y.budget < 0)
-        return false;
-      if (!hit)
-        continue;
-      ch_step_begin(out, tech, base + ch_length_rating(y.len));
-      mark(&y, x, true);
-      for (int k = 1; k < y.len; k++)
-        mark(&y, y.path[k], true);
-      y.out = out;
-      eliminations(&y);
-      for (int k = 0; k <= y.len; k++) { /* the loop, back to its start */
-        int p = y.path[k % y.len];
-        logic_step_link(out, p / y.n, p % y.n + 1,
-                        k == y.len   ? SUDOKU_LINK_NONE
-                        : k % 2 == 0 ? SUDOKU_LINK_STRONG
-                                     : SUDOKU_LINK_WEAK);
-        bool seen = false;
-        for (int i = 0; i < out->ncells; i++)
-          seen |= out->cells[i] == p / y.n;
-        if (k < y.len && !seen)
-          logic_step_cell(out, p / y.n);
-        if (k < y.len) {
-          out->values |= 1u << (p % y.n);
+    /* every candidate x = c * n + v - 1, in ascending order */
+    for (int c = 0, x = 0; c < s->geo.ncells; c++)
+      for (uint32_t cm = s->cand[c]; cm; cm &= cm - 1) {
+        x = c * n + __builtin_ctz(cm);
+        if ((x & 63) == 0 && ch_late(s))
+          return false;
+        y.path[0] = x;
+        mark(&y, x, true);
+        bool hit = dfs(&y, 0);
+        mark(&y, x, false);
+        if (y.budget < 0)
+          return false;
+        if (!hit)
+          continue;
+        ch_step_begin(out, tech, base + ch_length_rating(y.len));
+        mark(&y, x, true);
+        for (int k = 1; k < y.len; k++)
+          mark(&y, y.path[k], true);
+        y.out = out;
+        eliminations(&y);
+        for (int k = 0; k <= y.len; k++) { /* the loop, back to its start */
+          int p = y.path[k % y.len];
+          logic_step_link(out, p / y.n, p % y.n + 1,
+                          k == y.len   ? SUDOKU_LINK_NONE
+                          : k % 2 == 0 ? SUDOKU_LINK_STRONG
+                                       : SUDOKU_LINK_WEAK);
+          bool seen = false;
+          for (int i = 0; i < out->ncells; i++)
+            seen |= out->cells[i] == p / y.n;
+          if (k < y.len && !seen)
+            logic_step_cell(out, p / y.n);
+          if (k < y.len) {
+            out->values |= 1u << (p % y.n);
+          }
         }
+        return true;
       }
-      return true;
-    }
   }
   return false;
 }

@@ -7,9 +7,34 @@
 #include "internal.h"
 #include "logic.h"
 
+/* What every geometry derives from its units: each cell's units (by unit
+ * index) and its place in them, slots3, SE's order. Not a
+ * memset of the whole (some 20 KiB): only what the finders read, within
+ * ncells and nunits, is written. */
+static void geom_finish(struct logic_geom *geo) {
+  int n = geo->n, nu = geo->nunits;
+  memset(geo->ncell_units, 0, sizeof geo->ncell_units[0] * geo->ncells);
+  for (int u = 0; u < nu; u++)
+    for (int j = 0; j < geo->len[u]; j++) {
+      int c = geo->unit[u][j];
+      geo->cell_index[c][geo->ncell_units[c]] = (uint8_t)j;
+      geo->cell_units[c][geo->ncell_units[c]++] = (uint8_t)u;
+    }
+  geo->slots3 = true;
+  for (int c = 0; c < geo->ncells; c++)
+    for (int k = 0; k < 3; k++)
+      geo->slots3 = geo->slots3 && geo->ncell_units[c] == 3 &&
+                    geo->kind[geo->cell_units[c][k]] == k;
+  /* boxes, columns, rows, then variant units */
+  for (int i = 0; i < nu; i++)
+    geo->order[i] = (uint8_t)(i >= 3 * n  ? i
+                              : i < n     ? 2 * n + i
+                              : i < 2 * n ? i
+                                          : i - 2 * n);
+}
+
 void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
   int n = box_rows * box_cols;
-  memset(geo, 0, sizeof *geo);
   geo->n = (uint8_t)n;
   geo->box_rows = (uint8_t)box_rows;
   geo->box_cols = (uint8_t)box_cols;
@@ -25,20 +50,53 @@ void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
     geo->kind[n + i] = SUDOKU_UNIT_COL;
     geo->kind[2 * n + i] = SUDOKU_UNIT_BOX;
   }
-  for (int u = 0; u < geo->nunits; u++)
-    for (int j = 0; j < geo->len[u]; j++) {
-      int c = geo->unit[u][j];
-      geo->cell_units[c][geo->ncell_units[c]++] = (uint8_t)u;
-    }
+  geom_finish(geo);
 }
 
-/* Removes value v from the candidates of every peer of cell c. */
-static void remove_from_peers(struct logic_state *s, int c, int v) {
-  uint32_t bit = 1u << (v - 1);
-  for (int i = 0; i < s->geo.ncell_units[c]; i++) {
-    int u = s->geo.cell_units[c][i];
-    for (int j = 0; j < s->geo.len[u]; j++)
-      s->cand[s->geo.unit[u][j]] &= ~bit;
+/* Removes candidate bit (of value index v0) from cell c, keeping the
+ * places of c's units in step. */
+static inline void drop_at(struct logic_state *s, int c, int i, int v0,
+                           uint32_t bit) {
+  const struct logic_geom *geo = &s->geo;
+  int u = geo->cell_units[c][i];
+  uint32_t p = s->pos[u][v0] &= ~(1u << geo->cell_index[c][i]);
+  /* branch-free: one place left sets the bit, any other count clears it */
+  uint32_t one = (uint32_t)(p != 0 && (p & (p - 1)) == 0);
+  s->single[u] = (s->single[u] & ~bit) | (bit & -one);
+}
+
+static inline void drop(struct logic_state *s, int c, int v0, uint32_t bit) {
+  if (!(s->cand[c] & bit))
+    return;
+  s->cand[c] &= ~bit;
+  if (s->geo.slots3) { /* three units: unrolled */
+    drop_at(s, c, 0, v0, bit);
+    drop_at(s, c, 1, v0, bit);
+    drop_at(s, c, 2, v0, bit);
+    return;
+  }
+  for (int i = 0; i < s->geo.ncell_units[c]; i++)
+    drop_at(s, c, i, v0, bit);
+}
+
+void logic_state_sync(struct logic_state *s) {
+  const struct logic_geom *geo = &s->geo;
+  for (int u = 0; u < geo->nunits; u++) {
+    uint32_t *p = s->pos[u], empty = 0, single = 0;
+    for (int v = 0; v < geo->n; v++)
+      p[v] = 0;
+    for (int j = 0; j < geo->len[u]; j++) {
+      int c = geo->unit[u][j];
+      if (s->value[c] == 0)
+        empty |= 1u << j;
+      for (uint32_t m = s->cand[c]; m; m &= m - 1)
+        p[__builtin_ctz(m)] |= 1u << j;
+    }
+    for (int v = 0; v < geo->n; v++)
+      if (p[v] != 0 && (p[v] & (p[v] - 1)) == 0)
+        single |= 1u << v;
+    s->empty[u] = empty;
+    s->single[u] = single;
   }
 }
 
@@ -67,29 +125,28 @@ bool logic_state_init(struct logic_state *s, const sudoku_grid *g) {
       }
     }
   }
+  logic_state_sync(s);
   return ok;
 }
 
 void logic_apply(struct logic_state *s, const struct sudoku_step *step) {
+  const struct logic_geom *geo = &s->geo;
   for (int i = 0; i < step->nplacements; i++) {
     int c = step->placements[i].cell, v = step->placements[i].value;
     s->value[c] = (uint8_t)v;
-    s->cand[c] = 0;
-    remove_from_peers(s, c, v);
+    for (uint32_t m = s->cand[c]; m; m &= m - 1)
+      drop(s, c, __builtin_ctz(m), m & -m);
+    uint32_t bit = 1u << (v - 1);
+    for (int k = 0; k < geo->ncell_units[c]; k++) {
+      int u = geo->cell_units[c][k];
+      s->empty[u] &= ~(1u << geo->cell_index[c][k]);
+      /* the peers that can be v, read from the places */
+      for (uint32_t m = s->pos[u][v - 1]; m; m &= m - 1)
+        drop(s, geo->unit[u][__builtin_ctz(m)], v - 1, bit);
+    }
   }
-  for (int i = 0; i < step->neliminations; i++)
-    s->cand[step->eliminations[i].cell] &=
-        ~(1u << (step->eliminations[i].value - 1));
-}
-
-void logic_positions(const struct logic_state *s, logic_places pos) {
-  const struct logic_geom *geo = &s->geo;
-  for (int u = 0; u < geo->nunits; u++) {
-    uint32_t *p = pos[u];
-    for (int v = 0; v < geo->n; v++)
-      p[v] = 0;
-    for (int j = 0; j < geo->len[u]; j++)
-      for (uint32_t m = s->cand[geo->unit[u][j]]; m; m &= m - 1)
-        p[__builtin_ctz(m)] |= 1u << j;
+  for (int i = 0; i < step->neliminations; i++) {
+    int v = step->eliminations[i].value;
+    drop(s, step->eliminations[i].cell, v - 1, 1u << (v - 1));
   }
 }

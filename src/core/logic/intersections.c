@@ -8,26 +8,29 @@
  *
  * Written over units: B is any unit, other than A, holding every place of
  * the value in A, so variant units take part unchanged.
- * Cost: units x values x (places x units a cell) per call.
+ * Cost: units x values x (places x units a cell) per call, on the
+ * state's places.
  */
 #include "logic.h"
 
-/* The units other than a that hold every cell of cells[0..k), in the order
- * of cells[0]'s units. Returns how many, into common[]. */
-static int common_units(const struct logic_geom *geo, int a,
-                        const uint16_t *cells, int k,
+/* The units other than a that hold every cell of a at the positions
+ * places (two or more), in the order of the first cell's units. Returns
+ * how many, into common[]. */
+static int common_units(const struct logic_geom *geo, int a, uint32_t places,
                         int common[LOGIC_MAX_CELL_UNITS]) {
-  int nc = 0;
-  for (int i = 0; i < geo->ncell_units[cells[0]]; i++) {
-    int u = geo->cell_units[cells[0]][i];
+  int c0 = geo->unit[a][logic_lowest(places)], nc = 0;
+  for (int i = 0; i < geo->ncell_units[c0]; i++) {
+    int u = geo->cell_units[c0][i];
     if (u == a)
       continue;
-    /* A unit is mostly at the same slot of every cell's list (rows,
-     * columns, boxes are built in that order): test that first. */
+    /* On a classic grid a unit is at the same slot of every cell's list;
+     * elsewhere it is mostly, so that is tested first. */
     bool all = true;
-    for (int j = 1; j < k && all; j++)
-      all =
-          geo->cell_units[cells[j]][i] == u || logic_unit_has(geo, u, cells[j]);
+    for (uint32_t m = places & (places - 1); m && all; m &= m - 1) {
+      int c = geo->unit[a][logic_lowest(m)];
+      all = geo->cell_units[c][i] == u ||
+            (!geo->slots3 && logic_unit_has(geo, u, c));
+    }
     if (all)
       common[nc++] = u;
   }
@@ -83,22 +86,13 @@ static bool find_locked(const struct logic_state *s, struct sudoku_step *out,
     int a = logic_unit_order(geo, i);
     if ((geo->kind[a] == SUDOKU_UNIT_BOX) != box_first)
       continue;
-    /* The places of every value in a, in one pass over its cells; the
-     * other units' places are counted only where a lock is found. */
-    uint32_t apos[SUDOKU_MAX_N] = {0};
-    for (int j = 0; j < geo->len[a]; j++)
-      for (uint32_t m = s->cand[geo->unit[a][j]]; m; m &= m - 1)
-        apos[logic_lowest(m)] |= 1u << j;
+    const uint32_t *apos = s->pos[a];
     for (int v = 1; v <= geo->n; v++) {
       uint32_t bit = 1u << (v - 1), places = apos[v - 1];
-      if (logic_popcount(places) < 2)
+      if ((places & (places - 1)) == 0)
         continue;
-      uint16_t cells[SUDOKU_MAX_N];
-      int k = 0;
-      for (; places; places &= places - 1)
-        cells[k++] = geo->unit[a][logic_lowest(places)];
-      int common[LOGIC_MAX_CELL_UNITS];
-      int nc = common_units(geo, a, cells, k, common);
+      int k = logic_popcount(places), common[LOGIC_MAX_CELL_UNITS];
+      int nc = common_units(geo, a, places, common);
       for (int ci = 0; ci < nc; ci++) {
         int b = common[ci];
         if (logic_popcount(logic_unit_positions(s, b, v)) == k)
@@ -114,8 +108,8 @@ static bool find_locked(const struct logic_state *s, struct sudoku_step *out,
         }
         if (cell >= 0)
           logic_step_place(out, cell, v);
-        for (int j = 0; j < k; j++)
-          logic_step_cell(out, cells[j]);
+        for (uint32_t m = places; m; m &= m - 1)
+          logic_step_cell(out, geo->unit[a][logic_lowest(m)]);
         logic_step_unit(out, a);
         logic_step_unit(out, b);
         if (unit3 >= 0)

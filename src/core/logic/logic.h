@@ -26,18 +26,30 @@ struct logic_geom {
   uint16_t unit[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
   uint8_t ncell_units[SUDOKU_MAX_CELLS];
   uint8_t cell_units[SUDOKU_MAX_CELLS][LOGIC_MAX_CELL_UNITS];
+  /* cell_index[c][i]: the position j of c in its unit cell_units[c][i]
+   * (unit[cell_units[c][i]][j] == c) */
+  uint8_t cell_index[SUDOKU_MAX_CELLS][LOGIC_MAX_CELL_UNITS];
+  /* every cell is in three units, a row, a column and a box, in that
+   * order in cell_units (the classic grids): two cells see each other
+   * when one of the three matches at its own slot */
+  bool slots3;
+  /* order[i]: the i-th unit in SE's order (logic_unit_order) */
+  uint8_t order[LOGIC_MAX_UNITS];
 };
 
 /* The classic geometry: n rows, n columns, n boxes (unit indexes as in
  * sudoku_logic.h). */
 void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols);
 
-/* True when cells a != b share a unit. O(units of a cell squared); inline
- * because the pattern finders ask it in their inner loops. */
+/* True when cells a != b share a unit. Three compares on a classic grid,
+ * else O(units of a cell squared); inline because the pattern finders ask
+ * it in their inner loops. */
 static inline bool logic_sees(const struct logic_geom *geo, int a, int b) {
   if (a == b)
     return false;
   const uint8_t *ua = geo->cell_units[a], *ub = geo->cell_units[b];
+  if (geo->slots3)
+    return ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2];
   for (int i = 0; i < geo->ncell_units[a]; i++)
     for (int j = 0; j < geo->ncell_units[b]; j++)
       if (ua[i] == ub[j])
@@ -45,12 +57,25 @@ static inline bool logic_sees(const struct logic_geom *geo, int a, int b) {
   return false;
 }
 
+/* Every unit's places of every value: pos[u][v-1] has bit j set when cell
+ * unit[u][j] can be v. */
+typedef uint32_t logic_places[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
+
 /* What a finder reads. value[c] is 0 for an empty cell; cand[c] is the mask
- * of an empty cell (0 for a filled one). */
+ * of an empty cell (0 for a filled one). pos, single and empty are derived
+ * from value and cand, kept in step by logic_state_init, logic_apply and
+ * logic_state_sync (whoever writes value or cand otherwise calls the
+ * last): the finders run once a step each and most of them ask for places,
+ * so the path keeps them up to date a candidate at a time (a few hundred
+ * instructions a placement) rather than every finder recomputing them
+ * from the cells (thousands a call). */
 struct logic_state {
   struct logic_geom geo;
   uint8_t value[SUDOKU_MAX_CELLS];
   uint32_t cand[SUDOKU_MAX_CELLS];
+  logic_places pos;
+  uint32_t single[LOGIC_MAX_UNITS]; /* bit v-1: v has one place in u */
+  uint32_t empty[LOGIC_MAX_UNITS];  /* bit j: cell unit[u][j] is empty */
   bool unique; /* exactly one solution: uniqueness techniques ok */
   /* Set by logic_next for each finder: a step matters only when it rates
    * below beat (x10), since a better one is already in hand; 0 = any. A
@@ -85,8 +110,14 @@ SUDOKU_TECHNIQUE_MAP(LOGIC_FINDER_DECL)
 bool logic_state_init(struct logic_state *s, const sudoku_grid *g);
 
 /* Applies a step: places its placements (removing the value from the
- * peers' candidates) and removes its eliminations. */
+ * peers' candidates) and removes its eliminations; keeps pos, single and
+ * empty in step. */
 void logic_apply(struct logic_state *s, const struct sudoku_step *step);
+
+/* Recomputes pos, single and empty from value and cand: after writing
+ * those directly (a player's pencil marks, a test's position).
+ * O(units x n). */
+void logic_state_sync(struct logic_state *s);
 
 /* ---- Walking the table (step.c) ---------------------------------------- */
 
@@ -170,32 +201,18 @@ static inline bool logic_step_link(struct sudoku_step *st, int cell, int v,
   return true;
 }
 
-/* Every unit's places of every value: pos[u][v-1] has bit j set when cell
- * unit[u][j] can be v. One pass over the units' cells (O(units x n));
- * finders that ask for many places compute it once on their stack (8 KiB
- * at most) rather than the state carrying a cache that could go stale. */
-typedef uint32_t logic_places[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
-void logic_positions(const struct logic_state *s, logic_places pos);
-
 /* The cells of unit u holding candidate value v, as a bit mask of positions
  * j in geo.unit[u] (bit j set when cell unit[u][j] can be v). */
 static inline uint32_t logic_unit_positions(const struct logic_state *s, int u,
                                             int v) {
-  uint32_t bit = 1u << (v - 1), m = 0;
-  for (int j = 0; j < s->geo.len[u]; j++)
-    if (s->cand[s->geo.unit[u][j]] & bit)
-      m |= 1u << j;
-  return m;
+  return s->pos[u][v - 1];
 }
 
 /* The i-th unit in Sudoku Explainer's order of region types: boxes, then
  * columns, then rows, then any variant units (i in 0..nunits). Finders
  * that scan units in this order find the step SE would report first. */
 static inline int logic_unit_order(const struct logic_geom *geo, int i) {
-  int n = geo->n;
-  if (i >= 3 * n)
-    return i;
-  return i < n ? 2 * n + i : i < 2 * n ? i : i - 2 * n;
+  return geo->order[i];
 }
 
 /* The unit of kind `kind` (enum sudoku_unit) that holds cell c, or -1. */

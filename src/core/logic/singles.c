@@ -4,9 +4,8 @@
  * Ratings (SE's HiddenSingleHint): 1.0 for the last empty cell of a unit
  * (a "full house"), 1.2 for a hidden single in a box, 1.5 in a row, a
  * column or a variant unit; a naked single is 2.3.
- * Cost: one pass over every unit's cells (the once/twice masks give the
- * values with exactly one place), O(units x n): the finder run most, once
- * a step.
+ * Cost: O(units), reading the state's per-unit masks of empty cells and
+ * of values with one place: the finder run most, once a step.
  */
 
 #include "logic.h"
@@ -20,29 +19,15 @@ static void single_step(struct sudoku_step *out, int cell, uint32_t bit, int u,
   out->values = bit;
 }
 
-/* The cell of unit u that can hold bit. */
-static int place_of(const struct logic_state *s, int u, uint32_t bit) {
-  for (int j = 0; j < s->geo.len[u]; j++)
-    if (s->cand[s->geo.unit[u][j]] & bit)
-      return s->geo.unit[u][j];
-  return -1;
-}
-
-/* The first unit (in SE's order) with one empty cell: a full house. The
- * empty cells are counted per unit from the cells' side (each empty cell
- * adds one to its units), cheaper than reading every unit. */
+/* The first unit (in SE's order) with one empty cell: a full house. */
 static bool full_house(const struct logic_state *s, struct sudoku_step *out) {
   const struct logic_geom *geo = &s->geo;
   for (int i = 0; i < geo->nunits; i++) {
-    int u = logic_unit_order(geo, i), cell = -1, empty = 0;
-    /* a unit's scan stops at its second empty cell: usually at once */
-    for (int j = 0; j < geo->len[u] && empty < 2; j++)
-      if (s->value[geo->unit[u][j]] == 0) {
-        cell = geo->unit[u][j];
-        empty++;
-      }
-    if (empty != 1)
+    int u = logic_unit_order(geo, i);
+    uint32_t e = s->empty[u];
+    if (e == 0 || (e & (e - 1)) != 0)
       continue;
+    int cell = geo->unit[u][logic_lowest(e)];
     uint32_t m = s->cand[cell];
     if (logic_popcount(m) != 1)
       continue;
@@ -52,26 +37,18 @@ static bool full_house(const struct logic_state *s, struct sudoku_step *out) {
   return false;
 }
 
-/* The first single of the units of one side (boxes, or the others). */
+/* The first single of the units of one side (boxes, or the others): the
+ * state's single masks hold each unit's values with one place. */
 static bool single_in(const struct logic_state *s, struct sudoku_step *out,
                       bool boxes) {
   const struct logic_geom *geo = &s->geo;
   for (int i = 0; i < geo->nunits; i++) {
-    int u = logic_unit_order(geo, i), len = geo->len[u];
-    if ((geo->kind[u] == SUDOKU_UNIT_BOX) != boxes)
+    int u = logic_unit_order(geo, i);
+    if ((geo->kind[u] == SUDOKU_UNIT_BOX) != boxes || s->single[u] == 0)
       continue;
-    const uint16_t *cells = geo->unit[u];
-    uint32_t once = 0, twice = 0;
-    for (int j = 0; j < len; j++) {
-      uint32_t m = s->cand[cells[j]];
-      twice |= once & m;
-      once |= m;
-    }
-    uint32_t single = once & ~twice;
-    if (single == 0)
-      continue;
-    uint32_t bit = single & -single;
-    single_step(out, place_of(s, u, bit), bit, u, boxes ? 12 : 15);
+    uint32_t bit = s->single[u] & -s->single[u];
+    int j = logic_lowest(s->pos[u][logic_lowest(bit)]);
+    single_step(out, geo->unit[u][j], bit, u, boxes ? 12 : 15);
     return true;
   }
   return false;

@@ -195,12 +195,14 @@ enum sudoku_status sudoku_next_step(const sudoku_grid *position,
    * with the solution: a wrong mark is put back, so no step rests on it.
    * With several solutions there is no "the" solution to check a mark
    * against, so the marks are not used at all. */
-  if (cand != NULL && unique)
+  if (cand != NULL && unique) {
     for (int c = 0; c < s.geo.ncells; c++) {
       if (s.value[c] != 0)
         continue;
       uint32_t keep = 1u << (solution.cell[c] - 1);
       s.cand[c] &= cand[c] | keep;
     }
+    logic_state_sync(&s);
+  }
   return logic_next(&s, limits != NULL ? limits->max_rating : 0, out);
 }

@@ -172,20 +172,13 @@ static bool find_hidden(const struct logic_state *s, struct sudoku_step *out,
   struct hidden_ctx x = {s, 0, {0}, direct, out, tech, rating, NULL};
   struct combo c;
   c.k = k;
-  uint32_t pos[SUDOKU_MAX_N];
-  x.pos = pos;
   for (int i = 0; i < geo->nunits; i++) {
-    int u = logic_unit_order(geo, i), empty = 0;
-    for (int j = 0; j < geo->len[u]; j++)
-      empty += s->value[geo->unit[u][j]] == 0;
+    int u = logic_unit_order(geo, i), empty = logic_popcount(s->empty[u]);
     if (direct ? empty <= k : empty <= 2 * k)
       continue;
     c.nitems = 0;
-    for (int v = 0; v < geo->n; v++)
-      pos[v] = 0;
-    for (int j = 0; j < geo->len[u]; j++)
-      for (uint32_t m = s->cand[geo->unit[u][j]]; m; m &= m - 1)
-        pos[logic_lowest(m)] |= 1u << j;
+    const uint32_t *pos = s->pos[u];
+    x.pos = pos;
     for (int v = 1; v <= geo->n; v++) {
       uint32_t places = pos[v - 1];
       int pc = logic_popcount(places);

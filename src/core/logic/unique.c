@@ -35,43 +35,37 @@
 struct loop {
   const struct logic_state *s;
   uint32_t pair;
+  int v0, v1; /* the pair's value indexes */
   int cell[LOOP_MAX], len, max_len;
   uint8_t in_unit[LOGIC_MAX_UNITS]; /* loop cells in each unit */
+  uint8_t tally[LOGIC_MAX_UNITS];   /* valid_loop's, kept at 0 */
+  bool on[SUDOKU_MAX_CELLS];        /* cells on the loop */
   long nodes;
   struct sudoku_step *best, *tmp;
   bool found;
   int best_type;
 };
 
-/* SE's isValidLoop: every unit touched holds one even and one odd cell. */
-static bool valid_loop(const struct logic_geom *geo, const int *cell, int len) {
-  int touched[LOOP_MAX * LOGIC_MAX_CELL_UNITS], odd[LOOP_MAX * 5];
-  int count[LOOP_MAX * LOGIC_MAX_CELL_UNITS], nt = 0;
-  for (int i = 0; i < len; i++)
-    for (int j = 0; j < geo->ncell_units[cell[i]]; j++) {
-      int u = geo->cell_units[cell[i]][j], t = 0;
-      while (t < nt && touched[t] != u)
-        t++;
-      if (t == nt) {
-        touched[nt] = u;
-        odd[nt] = 0;
-        count[nt++] = 0;
-      }
-      count[t]++;
-      odd[t] += i & 1;
+/* SE's isValidLoop: every unit touched holds one even and one odd cell.
+ * l->tally[u] counts an even cell 1 and an odd one 16, so 17 says both;
+ * the second pass reads each unit at its first cell and leaves the tally
+ * at 0 again (a unit read already shows 0). */
+static bool valid_loop(struct loop *l) {
+  const struct logic_geom *geo = &l->s->geo;
+  bool ok = true;
+  for (int i = 0; i < l->len; i++)
+    for (int j = 0; j < geo->ncell_units[l->cell[i]]; j++)
+      l->tally[geo->cell_units[l->cell[i]][j]] += (uint8_t)(i & 1 ? 16 : 1);
+  for (int i = 0; i < l->len; i++)
+    for (int j = 0; j < geo->ncell_units[l->cell[i]]; j++) {
+      int u = geo->cell_units[l->cell[i]][j];
+      ok = ok && (l->tally[u] == 17 || l->tally[u] == 0);
+      l->tally[u] = 0;
     }
-  for (int t = 0; t < nt; t++)
-    if (count[t] != 2 || odd[t] != 1)
-      return false;
-  return true;
+  return ok;
 }
 
-static bool in_loop(const struct loop *l, int c) {
-  for (int i = 0; i < l->len; i++)
-    if (l->cell[i] == c)
-      return true;
-  return false;
-}
+static bool in_loop(const struct loop *l, int c) { return l->on[c]; }
 
 static unsigned loop_rating(int len) {
   return 45 + (len >= 10 ? 5 : len >= 8 ? 2 : len >= 6 ? 1 : 0);
@@ -200,7 +194,7 @@ static bool type4(const struct loop *l, int x, int y, struct sudoku_step *out) {
 /* A closed loop: its steps, the best kept by (rating, type). */
 static void closed(struct loop *l) {
   const struct logic_state *s = l->s;
-  if (!valid_loop(&s->geo, l->cell, l->len))
+  if (!valid_loop(l))
     return;
   int extra[LOOP_MAX], nextra = 0;
   for (int i = 0; i < l->len; i++)
@@ -247,6 +241,7 @@ static void walk(struct loop *l, int cell, int last_kind, int allowed,
   if (crowded)
     goto undo;
   l->cell[l->len++] = cell;
+  l->on[cell] = true;
   for (int i = 0; i < geo->ncell_units[cell]; i++) {
     int u = geo->cell_units[cell][i];
     if (geo->kind[u] == last_kind)
@@ -258,18 +253,26 @@ static void walk(struct loop *l, int cell, int last_kind, int allowed,
         closed(l);
       continue;
     }
-    for (int j = 0; j < geo->len[u]; j++) {
-      int next = geo->unit[u][j];
+    if (l->len >= l->max_len) { /* full: u can only close the loop */
+      if (l->len >= 4 && logic_unit_has(geo, u, l->cell[0]))
+        closed(l);
+      continue;
+    }
+    /* only the cells holding both values (the first cell among them) */
+    const uint32_t *pos = s->pos[u];
+    bool last = l->len + 1 == l->max_len;
+    for (uint32_t both = pos[l->v0] & pos[l->v1]; both; both &= both - 1) {
+      int next = geo->unit[u][logic_lowest(both)];
       if (next == l->cell[0] && l->len >= 4) {
         closed(l);
         continue;
       }
       uint32_t m = s->cand[next];
       /* Each loop once a start: from its first cell with just the pair;
-       * the last cell must see the first, to close. */
-      if ((m & l->pair) != l->pair || (m == l->pair && next < l->cell[0]) ||
-          next == cell || l->len >= l->max_len || in_loop(l, next) ||
-          (l->len + 1 == l->max_len && !logic_sees(geo, next, l->cell[0])))
+       * the last cell must see the first, to close. (cell itself is on
+       * the loop.) */
+      if ((m == l->pair && next < l->cell[0]) || in_loop(l, next) ||
+          (last && !logic_sees(geo, next, l->cell[0])))
         continue;
       uint32_t ex = extra | (m & ~l->pair);
       bool more = m != l->pair;
@@ -278,6 +281,7 @@ static void walk(struct loop *l, int cell, int last_kind, int allowed,
     }
   }
   l->len--;
+  l->on[cell] = false;
 undo:
   for (int i = 0; i < geo->ncell_units[cell]; i++)
     l->in_unit[geo->cell_units[cell][i]]--;
@@ -297,7 +301,9 @@ bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
   l.found = false;
   l.best_type = 5;
   for (int u = 0; u < geo->nunits; u++)
-    l.in_unit[u] = 0;
+    l.in_unit[u] = l.tally[u] = 0;
+  for (int c = 0; c < geo->ncells; c++)
+    l.on[c] = false;
   /* Iterative deepening: rectangles first, then longer loops only while
    * their rating could still beat the best found. */
   for (l.max_len = 4; l.max_len <= LOOP_MAX; l.max_len += 2) {
@@ -307,6 +313,8 @@ bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
       if (logic_popcount(s->cand[c]) != 2)
         continue;
       l.pair = s->cand[c];
+      l.v0 = logic_lowest(l.pair);
+      l.v1 = logic_lowest(l.pair & (l.pair - 1));
       l.len = 0;
       walk(&l, c, -1, 2, 0);
       if (l.found && l.best->rating == 45 && l.best_type == 1)

@@ -1,0 +1,111 @@
+/*
+ * test_logic_state.c - the places the state keeps in step: logic_apply
+ * updates every unit's places of every value, its one-place values and its
+ * empty cells a candidate at a time, and the finders trust them. Here,
+ * after every step of whole paths (the committed samples and a 6x6
+ * puzzle), they must equal what logic_state_sync recomputes from the
+ * cells, and the next step must not depend on which of the two built them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/core/logic/logic.h"
+#include "tests.h"
+
+/* The derived members of a and b agree on a's units and values. */
+static void same_places(const struct logic_state *a,
+                        const struct logic_state *b, const char *where,
+                        int step) {
+  const struct logic_geom *g = &a->geo;
+  for (int u = 0; u < g->nunits; u++) {
+    ck_assert_msg(a->empty[u] == b->empty[u], "%s step %d: empty of unit %d",
+                  where, step, u);
+    ck_assert_msg(a->single[u] == b->single[u],
+                  "%s step %d: singles of unit %d", where, step, u);
+    for (int v = 0; v < g->n; v++)
+      ck_assert_msg(a->pos[u][v] == b->pos[u][v],
+                    "%s step %d: places of %d in unit %d", where, step, v + 1,
+                    u);
+  }
+}
+
+static bool complete(const struct logic_state *s) {
+  for (int c = 0; c < s->geo.ncells; c++)
+    if (s->value[c] == 0)
+      return false;
+  return true;
+}
+
+/* Walks g's path with logic_next and logic_apply, checking the places
+ * after each step. Returns the steps taken. */
+static int walk_places(const sudoku_grid *g, const char *where) {
+  /* two states of some 25 KiB each: off the stack of the test runner */
+  struct logic_state *s = malloc(sizeof *s), *fresh = malloc(sizeof *fresh);
+  ck_assert(s != NULL && fresh != NULL);
+  sudoku_grid sol;
+  bool unique = false;
+  ck_assert_int_eq(logic_prepare(g, NULL, s, &sol, &unique), SUDOKU_OK);
+  struct sudoku_step st, again;
+  int steps = 0;
+  while (!complete(s) && steps < 2 * SUDOKU_MAX_CELLS &&
+         logic_next(s, 0, &st) == SUDOKU_OK) {
+    logic_apply(s, &st);
+    steps++;
+    memcpy(fresh, s, sizeof *s);
+    logic_state_sync(fresh);
+    same_places(s, fresh, where, steps);
+    /* the next step from the recomputed places is the same step */
+    if (logic_next(fresh, 0, &again) == SUDOKU_OK) {
+      struct sudoku_step next;
+      ck_assert_int_eq(logic_next(s, 0, &next), SUDOKU_OK);
+      ck_assert_msg(
+          next.technique == again.technique && next.rating == again.rating &&
+              next.nplacements == again.nplacements &&
+              next.neliminations == again.neliminations,
+          "%s step %d: the step depends on the places' history", where, steps);
+    }
+  }
+  free(s);
+  free(fresh);
+  return steps;
+}
+
+static void walk_sample(const char *name, int count) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", TEST_DATA_DIR, name);
+  size_t len = 0;
+  char *text = test_read_file(path, &len);
+  ck_assert_msg(text != NULL, "cannot read %s", path);
+  struct sudoku_reader r;
+  sudoku_reader_init(&r, text, len);
+  sudoku_grid g;
+  int i = 0, steps = 0;
+  while (i < count && sudoku_read_next(&r, &g, NULL) == 1) {
+    char where[600];
+    snprintf(where, sizeof where, "%s puzzle %d", path, ++i);
+    steps += walk_places(&g, where);
+  }
+  ck_assert_int_eq(i, count);
+  ck_assert_int_gt(steps, count);
+  free(text);
+}
+
+START_TEST(places_follow_the_path) {
+  walk_sample("17clue.txt", 10);
+  walk_sample("top1465.txt", 4);
+  walk_sample("forum_hardest_1905_11plus.txt", 2);
+  walk_sample("generated_16x16_45pct.txt", 2);
+  sudoku_grid g;
+  test_solved_grid(&g, 2, 3, 7u);
+  test_blank_cells(&g, 14, 7u);
+  ck_assert_int_gt(walk_places(&g, "6x6"), 0);
+}
+END_TEST
+
+void logic_add_state(Suite *s) {
+  TCase *tc = tcase_create("state");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, places_follow_the_path);
+  suite_add_tcase(s, tc);
+}
