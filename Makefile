@@ -135,7 +135,7 @@ $(BENCH_LOGIC): bench/bench_logic.c bench/common.c $(BUILD)/libsudoku.a
 $(BUILD)/bench_agree: bench/bench_agree.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
-# The calibration set (when ../shared is there), then the 240 puzzles SE
+# The calibration set (when ../shared is there), then the 360 puzzles SE
 # rated for tests/data (never used to tune the rating: the check).
 AGREE_FILES = ../shared/corpus/rated/se_rated_calibration.tsv \
   tests/data/se_rated_fresh.tsv

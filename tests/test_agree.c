@@ -1,6 +1,6 @@
 /*
  * test_agree.c - the rating agrees with Sudoku Explainer's: every puzzle of
- * tests/data/se_rated_fresh.tsv (240 puzzles SE 1.2.1.3 rated here, never
+ * tests/data/se_rated_fresh.tsv (360 puzzles SE 1.2.1.3 rated here, never
  * used to tune the rating) and, when ../shared/corpus exists, of the
  * calibration set is rated and compared with SE's ER. The guard is our
  * level with a margin (the issue asks for 70% within 0.5): at least 95%
