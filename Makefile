@@ -135,8 +135,14 @@ $(BENCH_LOGIC): bench/bench_logic.c bench/common.c $(BUILD)/libsudoku.a
 $(BUILD)/bench_agree: bench/bench_agree.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
+# The calibration set (when ../shared is there), then the 360 puzzles SE
+# rated for tests/data (never used to tune the rating: the check).
+AGREE_FILES = ../shared/corpus/rated/se_rated_calibration.tsv \
+  tests/data/se_rated_fresh.tsv
 bench-agree: $(BUILD)/bench_agree
-	$(BUILD)/bench_agree $(BENCH_AGREE_ARGS)
+	@if [ -n "$(BENCH_AGREE_ARGS)" ]; then $(BUILD)/bench_agree $(BENCH_AGREE_ARGS); \
+	else for f in $(AGREE_FILES); do if [ -r $$f ]; then echo "== $$f"; \
+	  $(BUILD)/bench_agree $$f || exit 1; fi; done; fi
 
 # The whole suite: unit, CLI and corpus tests (the full sets from
 # ../shared/corpus when that folder exists, else the samples in tests/data).

@@ -18,6 +18,7 @@ int main(void) {
   srunner_add_suite(sr, logic_suite());
   srunner_add_suite(sr, cli_logic_suite());
   srunner_add_suite(sr, chains_suite());
+  srunner_add_suite(sr, agree_suite());
   srunner_add_suite(sr, toolkit_suite());
   srunner_add_suite(sr, http_toolkit_suite());
   srunner_run_all(sr, CK_NORMAL);

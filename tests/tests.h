@@ -20,6 +20,7 @@ Suite *hostile_suite(void);   /* test_hostile.c: framing, half-close, abuse */
 Suite *logic_suite(void);     /* test_logic.c: steps, techniques, rating */
 Suite *cli_logic_suite(void); /* test_cli_logic.c: rate, steps, hint */
 Suite *chains_suite(void);    /* test_chains.c: chain techniques, soundness */
+Suite *agree_suite(void);     /* test_agree.c: ratings against SE's */
 Suite *toolkit_suite(void);   /* test_toolkit.c: /hint /check /rate ... */
 Suite *http_toolkit_suite(void); /* test_http_toolkit.c: the same over TCP */
 Suite *generate_suite(void);     /* test_generate.c: new puzzles, seed table */

@@ -3,8 +3,10 @@
  * all lie in another unit B, it goes from the rest of B. Pointing when A is
  * a box (2.6), claiming when A is a line (2.8); the "direct" forms (1.7,
  * 1.9) are taken only when the elimination leaves a hidden single for the
- * value in a unit of A's kind that crosses B, and they place it
- * (SE's Locking in direct mode: the step eliminates and places).
+ * value in a unit of A's kind that crosses B, and they place it. A direct
+ * step only places: its eliminations are the reason for the single, not
+ * part of the step, as in SE (DirectLockingHint removes nothing, so a
+ * later step may have to make them; paths and ratings depend on it).
  *
  * Written over units: B is any unit, other than A, holding every place of
  * the value in A, so variant units take part unchanged.
@@ -101,7 +103,7 @@ static bool find_locked(const struct logic_state *s, struct sudoku_step *out,
         if (direct && (cell = following_single(s, a, b, v, &unit3)) < 0)
           continue;
         logic_step_init(out, tech, rating);
-        for (int j = 0; j < geo->len[b]; j++) {
+        for (int j = 0; j < geo->len[b] && !direct; j++) {
           int c = geo->unit[b][j];
           if ((s->cand[c] & bit) && !logic_unit_has(geo, a, c))
             logic_step_elim(out, c, v);

@@ -7,10 +7,10 @@
  * Hidden set: k values whose places in a unit are k cells; the cells lose
  * every other value (3.4, 4.0, 5.4). Direct hidden set (2.0, 2.5): a
  * hidden set whose eliminations leave another value a single place in the
- * unit; the step eliminates and places. Like SE, a naked set is sought only
- * in a unit with at least 2k empty cells and a hidden one in a unit with
- * more than 2k (more than k for the direct form): below that, the
- * complementary set of the other kind is smaller.
+ * unit; the step only places it (see hidden_accept). Like SE, a naked set
+ * is sought only in a unit with at least 2k empty cells and a hidden one in
+ * a unit with more than 2k (more than k for the direct form): below that,
+ * the complementary set of the other kind is smaller.
  *
  * Cost: a depth-first search over the unit's eligible cells (or values),
  * pruned as soon as the union grows past k; on 25x25 a unit offers at
@@ -156,6 +156,10 @@ static bool hidden_accept(const struct combo *c, uint32_t places, void *vctx) {
   }
   if (out->neliminations == 0)
     return false;
+  /* A direct step only places (SE's DirectHiddenSetHint removes nothing):
+   * the eliminations are why the single holds, not part of the step. */
+  if (x->direct)
+    out->neliminations = 0;
   if (place_cell >= 0)
     logic_step_place(out, place_cell, place_v);
   for (uint32_t m = places; m; m &= m - 1)
