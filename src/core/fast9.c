@@ -41,11 +41,12 @@
  * does that: clashing givens give meaningless results), I/O or allocation.
  *
  * The state, the glossary (band, f[], triad, shrink...) and the rules
- * are in fast9_prop.h; this file chooses, takes and undoes the guesses.
+ * are in fast9_prop.h and fast9_cross.h; this file chooses, takes and undoes
+ * the guesses.
  */
 #include <string.h>
 
-#include "fast9_prop.h"
+#include "fast9_cross.h"
 #include "internal.h"
 
 /* With rowmajor each guess places one open cell before the next, so a
