@@ -162,6 +162,34 @@ static inline void fast9_settle(struct fast9_state *s, int i, uint32_t cells) {
   s->f[fast9_other2[i]] &= ~c;
 }
 
+/* fast9_settle for a pass that solved rows of one word only (on the hard
+ * files, three passes in four that place anything): it also returns the
+ * words it changed, which fast9_dirty would otherwise find by reading f[]
+ * back as vectors right after these scalar stores. */
+static inline uint32_t fast9_settle1(struct fast9_state *s, int i,
+                                     uint32_t cells) {
+  int b = fast9_band_of[i];
+  uint32_t ch = 0;
+  s->open[b] &= ~cells;
+  uint32_t *fb = s->f + b;
+  FAST9_UNROLL(9)
+  for (int k = 0; k < 9; k++) {
+    uint32_t w = fb[3 * k];
+    ch |= (uint32_t)((w & cells) != 0) << (3 * k);
+    fb[3 * k] = w & ~cells;
+  }
+  ch = (ch << b) & ~(1u << i);
+  s->f[i] |= cells; /* its own: no other placement this pass */
+  uint32_t c = (cells | cells >> 9 | cells >> 18) & 0x1FFu;
+  c *= FAST9_COL;
+  int o1 = fast9_other1[i], o2 = fast9_other2[i];
+  ch |= (uint32_t)((s->f[o1] & c) != 0) << o1;
+  ch |= (uint32_t)((s->f[o2] & c) != 0) << o2;
+  s->f[o1] &= ~c;
+  s->f[o2] &= ~c;
+  return ch;
+}
+
 /* Bit i set when f[i] != seen[i], i < 27. With SSE2 (baseline x86-64) the
  * 28 words are compared four at a time and the 7 masks packed to bytes
  * (saturation keeps 0 and -1) for two movemasks: ~26 instructions against
@@ -240,6 +268,11 @@ static inline bool fast9_propagate(struct fast9_state *s, uint32_t *seen,
     /* Nothing placed: every word is as its update left it, f == seen. */
     if (!placing)
       break;
+    if ((placing & (placing - 1)) == 0) {
+      int i = __builtin_ctz(placing);
+      dirty = fast9_settle1(s, i, cells[i]);
+      continue;
+    }
     do {
       int i = __builtin_ctz(placing);
       fast9_settle(s, i, cells[i]);
