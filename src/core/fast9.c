@@ -165,7 +165,7 @@ enum fast9_result { FAST9_FAIL, FAST9_SOLVED, FAST9_GUESS };
 static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
                                       uint32_t dirty, bool rowmajor, int *band,
                                       int *bit, uint32_t *choices) {
-  for (;; dirty = FAST9_COMPARE) {
+  for (;;) {
     if (!fast9_propagate(s, seen, dirty))
       return FAST9_FAIL;
     if ((s->open[0] | s->open[1] | s->open[2]) == 0)
@@ -186,7 +186,10 @@ static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
        * row places it; the propagation does the rest (the row single
        * clears the column in d's other bands, the shrink the box). A cell
        * emptied by an earlier one in this loop has no digit left and
-       * fails; two in one box or column fail in the propagation. */
+       * fails; two in one box or column fail in the propagation. The
+       * words changed are the next propagation's dirty words, which saves
+       * reading f[] back as vectors right after these scalar stores. */
+      dirty = 0;
       for (int b = 0; b < 3; b++) {
         for (uint32_t m = one[b]; m; m &= m - 1) {
           int x = __builtin_ctz(m);
@@ -196,15 +199,17 @@ static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
             ds |= (s->f[3 * d + b] >> x & 1u) << d;
           if (ds == 0)
             return FAST9_FAIL;
-          s->f[3 * __builtin_ctz(ds) + b] &=
-              ~(0x1FFu << (9 * (x / 9))) | 1u << x;
+          int i = 3 * __builtin_ctz(ds) + b;
+          s->f[i] &= ~(0x1FFu << (9 * (x / 9))) | 1u << x;
+          dirty |= 1u << i;
         }
       }
       continue;
     }
-    int news = fast9_stacks(s);
+    dirty = 0;
+    int news = fast9_stacks(s, &dirty);
     if (news == 0)
-      news = fast9_triads(s);
+      news = fast9_triads(s, &dirty);
     if (news < 0)
       return FAST9_FAIL;
     if (news > 0)

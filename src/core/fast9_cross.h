@@ -6,7 +6,10 @@
  * same reason as fast9_prop.h; only fast9.c includes it.
  *
  * Both only remove candidates from f[] (and fast9_stacks keeps the stacks'
- * ncfg[]), and return -1 on a contradiction, else whether anything went.
+ * ncfg[]), and return -1 on a contradiction, else whether anything went,
+ * with the words they changed: the next propagation starts from those
+ * instead of comparing f[] with seen[] (vector loads right after these
+ * stores wait for them: the store-to-load forwarding fails).
  * What they do NOT do: propagate what they removed (the caller runs
  * fast9_propagate next), choose guesses, allocate.
  */
@@ -41,9 +44,10 @@ static inline uint32_t fast9_next2(uint32_t x) {
  * does; the rotations test the three stacks at once, ~40 operations a
  * digit, for digits with news only. Tried when the band updates and the
  * singles are exhausted.
- * Returns -1 on a contradiction, else whether any candidate went.
+ * Returns -1 on a contradiction, else whether any candidate went; sets
+ * the bits of the words it changed in *changed.
  */
-static inline int fast9_stacks(struct fast9_state *s) {
+static inline int fast9_stacks(struct fast9_state *s, uint32_t *changed) {
   uint32_t news = s->news, gone = 0;
   s->news = 0;
   /* Bit 3d: digit d has news in some band; walked with ctz, so that the
@@ -74,6 +78,9 @@ static inline int fast9_stacks(struct fast9_state *s) {
     uint32_t g = (f[0] ^ n0) | (f[1] ^ n1) | (f[2] ^ n2);
     if (g) {
       gone |= g;
+      *changed |= ((uint32_t)(f[0] != n0) | (uint32_t)(f[1] != n1) << 1 |
+                   (uint32_t)(f[2] != n2) << 2)
+                  << d3;
       f[0] = n0;
       f[1] = n1;
       f[2] = n2;
@@ -157,9 +164,10 @@ static inline __m128i fast9_expand_sse(__m128i x) {
  * used to run on nearly every call (a placed minirow has three sure
  * digits) and find nothing four times in five. ~700 instructions a call
  * instead of ~900 on 1106.
- * Returns -1 on a contradiction, else whether any candidate went.
+ * Returns -1 on a contradiction, else whether any candidate went; sets
+ * the bits of the words it changed in *changed.
  */
-static inline int fast9_triads(struct fast9_state *s) {
+static inline int fast9_triads(struct fast9_state *s, uint32_t *changed) {
 #if defined(__SSE2__)
   const __m128i triad0 = _mm_set1_epi32((int)FAST9_TRIAD0);
   const __m128i low9 = _mm_set1_epi32(0x1FF);
@@ -209,7 +217,12 @@ static inline int fast9_triads(struct fast9_state *s) {
                      _mm_or_si128(y, _mm_or_si128(_mm_slli_epi32(y, 9),
                                                   _mm_slli_epi32(y, 18))));
     __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s->f + 3 * d));
-    gone = _mm_or_si128(gone, _mm_and_si128(a, m));
+    __m128i r = _mm_and_si128(a, m);
+    gone = _mm_or_si128(gone, r);
+    *changed |= (~(uint32_t)_mm_movemask_ps(
+                     _mm_castsi128_ps(_mm_cmpeq_epi32(r, zero))) &
+                 7u)
+                << (3 * d);
     _mm_storeu_si128((__m128i *)(void *)(s->f + 3 * d), _mm_andnot_si128(m, a));
   }
   return _mm_movemask_epi8(_mm_cmpeq_epi32(gone, zero)) != 0xFFFF;
@@ -246,6 +259,7 @@ static inline int fast9_triads(struct fast9_state *s) {
       uint32_t a = s->f[3 * d + b];
       uint32_t n = a & ~(x | x << 1 | x << 2) & ~(y * FAST9_COL);
       gone |= a ^ n;
+      *changed |= (uint32_t)((a ^ n) != 0) << (3 * d + b);
       s->f[3 * d + b] = n;
     }
   }
