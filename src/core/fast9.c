@@ -16,18 +16,25 @@
  * counts solutions up to a limit and keeps the first one found; with
  * rowmajor it branches on the first open cell instead, so that the first
  * solution is the smallest.
- * Measured (callgrind, count to 2, sudoku_solve included): ~20k
- * instructions per 17-clue puzzle, ~66k on top1465, ~376k on the forum's
- * hardest 11+ (first 500), ~475k on forum hardest 1106 (first 150; tdoku,
+ * Measured (callgrind, count to 2, sudoku_solve included): ~21k
+ * instructions per 17-clue puzzle, ~73k on top1465, ~415k on the forum's
+ * hardest 11+ (first 500), ~525k on forum hardest 1106 (first 150; tdoku,
  * built for AVX2: 21k, 55k, 316k, 377k), with tdoku's number of branches
- * (0.75, 18.0, 137 against 0.37, 17.9, 136). Time follows latency and
- * mispredictions more than instruction counts here: the two-phase
- * propagation (fast9_update, fast9_settle) runs 7% more instructions
- * than one phase and is 5-8% faster on the hard files; a branch-free
- * pick_config gained 1.7% on 1106 for 8% fewer (simulated)
+ * (0.75, 18.0, 137 against 0.37, 17.9, 136). Time follows latency,
+ * mispredictions and stalls more than instruction counts here: the
+ * two-phase propagation (fast9_update, fast9_settle) runs 7% more
+ * instructions than one phase and is 5-8% faster on the hard files; a
+ * branch-free pick_config gained 1.7% on 1106 for 8% fewer (simulated)
  * mispredictions, while skipping fast9_stacks for digits whose columns
  * had not changed saved 3.5% of the instructions, added 9% of the
- * mispredictions and no time (dropped).
+ * mispredictions and no time (dropped). Reading f[] back as vectors
+ * (fast9_dirty) right after scalar stores to it waits for those stores
+ * (no store-to-load forwarding): a pass that places one word's rows
+ * (fast9_settle1) and the steps of fast9_reduce hand on the words they
+ * changed instead, 10% more instructions and 4-7% less time on the hard
+ * files. Dropped: the same for passes placing two words (+9%
+ * instructions, no time), for every pass (+24%, 11% slower on easy), and
+ * scalar candidate counts after the propagation (1106 +0.7%).
  * Branching tried and dropped: keying the band or stack on its number of
  * undecided digits and taking its digit with the most configurations in
  * the first levels cuts 1106 by 40% and the 11+ by 27% (instructions) but

@@ -162,10 +162,13 @@ static inline void fast9_settle(struct fast9_state *s, int i, uint32_t cells) {
   s->f[fast9_other2[i]] &= ~c;
 }
 
-/* fast9_settle for a pass that solved rows of one word only (on the hard
- * files, three passes in four that place anything): it also returns the
- * words it changed, which fast9_dirty would otherwise find by reading f[]
- * back as vectors right after these scalar stores. */
+/* fast9_settle for a pass that solved rows of one word only (60% of the
+ * passes that place anything on 1106, 55% on top1465, 38% on 17-clue): it
+ * also returns the words it changed, which fast9_dirty would otherwise
+ * find by reading f[] back as vectors right after these scalar stores
+ * (the loads wait for the stores: no forwarding). Passes that place more
+ * words keep fast9_settle and fast9_dirty: tracking costs ~60
+ * instructions a settle, more than the wait on the easy files. */
 static inline uint32_t fast9_settle1(struct fast9_state *s, int i,
                                      uint32_t cells) {
   int b = fast9_band_of[i];
