@@ -16,18 +16,25 @@
  * counts solutions up to a limit and keeps the first one found; with
  * rowmajor it branches on the first open cell instead, so that the first
  * solution is the smallest.
- * Measured (callgrind, count to 2, sudoku_solve included): ~20k
- * instructions per 17-clue puzzle, ~66k on top1465, ~376k on the forum's
- * hardest 11+ (first 500), ~475k on forum hardest 1106 (first 150; tdoku,
+ * Measured (callgrind, count to 2, sudoku_solve included): ~21k
+ * instructions per 17-clue puzzle, ~73k on top1465, ~415k on the forum's
+ * hardest 11+ (first 500), ~525k on forum hardest 1106 (first 150; tdoku,
  * built for AVX2: 21k, 55k, 316k, 377k), with tdoku's number of branches
- * (0.75, 18.0, 137 against 0.37, 17.9, 136). Time follows latency and
- * mispredictions more than instruction counts here: the two-phase
- * propagation (fast9_update, fast9_settle) runs 7% more instructions
- * than one phase and is 5-8% faster on the hard files; a branch-free
- * pick_config gained 1.7% on 1106 for 8% fewer (simulated)
+ * (0.75, 18.0, 137 against 0.37, 17.9, 136). Time follows latency,
+ * mispredictions and stalls more than instruction counts here: the
+ * two-phase propagation (fast9_update, fast9_settle) runs 7% more
+ * instructions than one phase and is 5-8% faster on the hard files; a
+ * branch-free pick_config gained 1.7% on 1106 for 8% fewer (simulated)
  * mispredictions, while skipping fast9_stacks for digits whose columns
  * had not changed saved 3.5% of the instructions, added 9% of the
- * mispredictions and no time (dropped).
+ * mispredictions and no time (dropped). Reading f[] back as vectors
+ * (fast9_dirty) right after scalar stores to it waits for those stores
+ * (no store-to-load forwarding): a pass that places one word's rows
+ * (fast9_settle1) and the steps of fast9_reduce hand on the words they
+ * changed instead, 10% more instructions and 4-7% less time on the hard
+ * files. Dropped: the same for passes placing two words (+9%
+ * instructions, no time), for every pass (+24%, 11% slower on easy), and
+ * scalar candidate counts after the propagation (1106 +0.7%).
  * Branching tried and dropped: keying the band or stack on its number of
  * undecided digits and taking its digit with the most configurations in
  * the first levels cuts 1106 by 40% and the 11+ by 27% (instructions) but
@@ -41,11 +48,12 @@
  * does that: clashing givens give meaningless results), I/O or allocation.
  *
  * The state, the glossary (band, f[], triad, shrink...) and the rules
- * are in fast9_prop.h; this file chooses, takes and undoes the guesses.
+ * are in fast9_prop.h and fast9_cross.h; this file chooses, takes and undoes
+ * the guesses.
  */
 #include <string.h>
 
-#include "fast9_prop.h"
+#include "fast9_cross.h"
 #include "internal.h"
 
 /* With rowmajor each guess places one open cell before the next, so a
@@ -164,7 +172,7 @@ enum fast9_result { FAST9_FAIL, FAST9_SOLVED, FAST9_GUESS };
 static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
                                       uint32_t dirty, bool rowmajor, int *band,
                                       int *bit, uint32_t *choices) {
-  for (;; dirty = FAST9_COMPARE) {
+  for (;;) {
     if (!fast9_propagate(s, seen, dirty))
       return FAST9_FAIL;
     if ((s->open[0] | s->open[1] | s->open[2]) == 0)
@@ -185,7 +193,10 @@ static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
        * row places it; the propagation does the rest (the row single
        * clears the column in d's other bands, the shrink the box). A cell
        * emptied by an earlier one in this loop has no digit left and
-       * fails; two in one box or column fail in the propagation. */
+       * fails; two in one box or column fail in the propagation. The
+       * words changed are the next propagation's dirty words, which saves
+       * reading f[] back as vectors right after these scalar stores. */
+      dirty = 0;
       for (int b = 0; b < 3; b++) {
         for (uint32_t m = one[b]; m; m &= m - 1) {
           int x = __builtin_ctz(m);
@@ -195,15 +206,17 @@ static enum fast9_result fast9_reduce(struct fast9_state *s, uint32_t *seen,
             ds |= (s->f[3 * d + b] >> x & 1u) << d;
           if (ds == 0)
             return FAST9_FAIL;
-          s->f[3 * __builtin_ctz(ds) + b] &=
-              ~(0x1FFu << (9 * (x / 9))) | 1u << x;
+          int i = 3 * __builtin_ctz(ds) + b;
+          s->f[i] &= ~(0x1FFu << (9 * (x / 9))) | 1u << x;
+          dirty |= 1u << i;
         }
       }
       continue;
     }
-    int news = fast9_stacks(s);
+    dirty = 0;
+    int news = fast9_stacks(s, &dirty);
     if (news == 0)
-      news = fast9_triads(s);
+      news = fast9_triads(s, &dirty);
     if (news < 0)
       return FAST9_FAIL;
     if (news > 0)
