@@ -66,6 +66,8 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
   X(XY_CHAIN, "xy-chain", 65, "XY-chain")                                      \
   X(AIC, "alternating-inference-chain", 70, "Alternating inference chain")     \
   X(FORCING_CHAIN, "forcing-chain", 70, "Forcing chain")                       \
+  X(ALIGNED_TRIPLET_EXCLUSION, "aligned-triplet-exclusion", 75,                \
+    "Aligned triplet exclusion")                                               \
   X(NISHIO, "nishio", 75, "Nishio forcing chain")                              \
   X(REGION_FORCING_CHAIN, "region-forcing-chain", 80,                          \
     "Cell or region forcing chain")                                            \

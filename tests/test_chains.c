@@ -1,19 +1,21 @@
 /*
- * test_chains.c - aligned pair exclusion and the chain techniques (X-,
- * XY-chains and cycles, AICs, forcing chains, Nishio, cell/region and
- * dynamic forcing chains, dynamic chains with locked candidates, trial):
- * for each, a position (as pencil marks) where it is the next step, with
- * the exact eliminations; then soundness: every step of the paths of hard
- * puzzles checked against the unique solution (no elimination removes the
- * solution's value, every placement equals it) and every path solved to
- * the end; chain finders on other box shapes checked the same way; and the
- * 9x9 nets over cell masks node for node against the walk over units.
+ * test_chains.c - aligned pair and triplet exclusion and the chain
+ * techniques (X-, XY-chains and cycles, AICs, forcing chains, Nishio,
+ * cell/region and dynamic forcing chains, dynamic chains with locked
+ * candidates, trial): for each, a position (as pencil marks) where it is the
+ * next step, with the exact eliminations; then soundness: every step of the
+ * paths of hard puzzles checked against the unique solution (no elimination
+ * removes the solution's value, every placement equals it) and every path
+ * solved to the end; chain finders on other box shapes checked the same way;
+ * and the 9x9 nets over cell masks node for node against the walk over units.
  *
  * The positions were taken from the paths of puzzles of tests/data and the
  * SE-rated calibration set (../shared/corpus/rated), at the first step of
  * each technique in the path (the nested one from a forum-hardest puzzle);
  * the expected steps are what the finders answered there, checked against
- * the solution.
+ * the solution. The aligned triplet positions are Sudoku Explainer's own
+ * (the grid before its triplet step, by serate 1.2.1.3's path), and the
+ * expected eliminations are the ones SE made there.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,6 +157,33 @@ static const struct {
      "129 78 =6 45 458 129 12345 12457 1234 "
      "129 78 =3 =6 458 129 1245 12457 124",
      SUDOKU_TECH_NISHIO, 78, "r2c3<>1"},
+    /* SE 1.2.1.3's step 28 of this puzzle (tests/data/se_rated_fresh.tsv):
+     * "Aligned Triplet Exclusion: F4,F5,F6", removing 7 from r4c6 */
+    {".135.........7.4...........1......892.4.6....7.........8.1.....6....."
+     "2.....9.3...",
+     "48 =1 =3 =5 =9 248 78 267 268 "
+     "589 256 256 268 =7 128 =4 12359 12358 "
+     "4589 24567 2567 2468 =3 1248 1589 1259 1258 "
+     "=1 36 56 247 45 247 3567 =8 =9 "
+     "=2 39 =4 78 =6 5789 135 157 157 "
+     "=7 569 =8 =3 =1 59 56 24 24 "
+     "=3 =8 279 =1 245 =6 579 4579 457 "
+     "=6 45 19 47 =8 57 =2 139 13 "
+     "45 27 127 =9 245 =3 1578 14567 145678",
+     SUDOKU_TECH_ALIGNED_TRIPLET_EXCLUSION, 75, "r4c6<>7"},
+    /* a top1465 puzzle where SE's triplet G5,H7,H9 removes two values */
+    {"7.......4...29....6...8..5....7..8...8...1.9...4.3.2...2.3....6176...."
+     "2.4........",
+     "=7 159 =2 156 156 =3 169 =8 =4 "
+     "=8 145 15 =2 =9 4567 167 1367 137 "
+     "=6 149 =3 14 =8 47 179 =5 =2 "
+     "23 156 159 =7 2456 24569 =8 1346 135 "
+     "23 =8 =7 456 2456 =1 46 =9 35 "
+     "59 156 =4 =8 =3 569 =2 167 157 "
+     "59 =2 59 =3 17 =8 147 147 =6 "
+     "=1 =7 =6 =9 45 45 =3 =2 =8 "
+     "=4 =3 =8 16 1267 26 =5 17 =9",
+     SUDOKU_TECH_ALIGNED_TRIPLET_EXCLUSION, 75, "r7c8<>1 r7c8<>7"},
     {"12..4......5.69.1...9...5.........7.7...52.9..3......2.9.6...5.4..9..8.1."
      ".3...9.4",
      "=1 =2 678 578 =4 578 67 =3 =9 "
@@ -258,6 +287,11 @@ START_TEST(technique_is_the_next_step) {
   check_sound(&s, &st, sol.cell, name);
   if (positions[_i].tech == SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION) {
     ck_assert_int_ge(st.ncells, 4); /* the pair and two excluders */
+  } else if (positions[_i].tech == SUDOKU_TECH_ALIGNED_TRIPLET_EXCLUSION) {
+    ck_assert_int_ge(st.ncells, 5);     /* the triplet and two excluders */
+    for (int k = 3; k < st.ncells; k++) /* each excluder sees all three */
+      for (int i = 0; i < 3; i++)
+        ck_assert(logic_sees(&s.geo, st.cells[k], st.cells[i]));
   } else {
     ck_assert_int_ge(st.nchain,
                      positions[_i].tech == SUDOKU_TECH_TRIAL ? 1 : 4);
@@ -272,6 +306,8 @@ START_TEST(technique_is_the_next_step) {
       [SUDOKU_TECH_X_CHAIN] = logic_find_X_CHAIN,
       [SUDOKU_TECH_XY_CHAIN] = logic_find_XY_CHAIN,
       [SUDOKU_TECH_AIC] = logic_find_AIC,
+      [SUDOKU_TECH_ALIGNED_TRIPLET_EXCLUSION] =
+          logic_find_ALIGNED_TRIPLET_EXCLUSION,
       [SUDOKU_TECH_NISHIO] = logic_find_NISHIO,
       [SUDOKU_TECH_REGION_FORCING_CHAIN] = logic_find_REGION_FORCING_CHAIN,
       [SUDOKU_TECH_DYNAMIC_FORCING_CHAIN] = logic_find_DYNAMIC_FORCING_CHAIN,

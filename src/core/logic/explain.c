@@ -16,6 +16,8 @@
  *                    eliminated value
  *   uniqueness, BUG  cells the pattern (the loop; the BUG cells), values
  *                    its values (BUG: the value one of the cells holds)
+ *   aligned triplet  cells[0..3) the three cells, cells[3..] the excluders
+ *   exclusion        (cells that see all three); values the three's values
  *   chains           chain[]: one or more chains one after another, each
  *                    ending with a node whose link is SUDOKU_LINK_NONE;
  *                    rendered as implications from the first node: it is
@@ -308,6 +310,15 @@ static void explain_body(struct text *t, const struct sudoku_step *st) {
       put_values(t, st->values);
       put(t, ": ");
     }
+    put_outcome(t, st);
+    put(t, ".");
+    return;
+  case SUDOKU_TECH_ALIGNED_TRIPLET_EXCLUSION:
+    put(t, "Aligned triplet exclusion: no values of ");
+    put_cells(t, st->cells, st->ncells < 3 ? st->ncells : 3, 3);
+    put(t, " may repeat in a unit or take every candidate of one of ");
+    put_cells(t, st->cells + 3, st->ncells > 3 ? st->ncells - 3 : 0, 8);
+    put(t, ", which see all three; so ");
     put_outcome(t, st);
     put(t, ".");
     return;

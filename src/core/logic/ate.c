@@ -1,0 +1,356 @@
+/*
+ * ate.c - aligned triplet exclusion (Sudoku Explainer 7.5): three cells
+ * and the cells of two or three candidates that see all three (the
+ * "excluders"). A choice of values, one a cell, is impossible when two of
+ * the three cells see each other and get the same value, or when it holds
+ * every candidate of an excluder (that cell would be left empty). A value
+ * of one of the three that belongs to no possible choice is eliminated.
+ *
+ * The search visits the triplets as SE's AlignedExclusion(3) does, so the
+ * first triplet that eliminates something is SE's step: the *base* cells
+ * are the empty cells, in cell order, with two or more candidates, at
+ * least one excluder-sized peer (two or three candidates) and no peer left
+ * with a single candidate. Pairs of base cells (a, b) come with b in base
+ * order and a before b; the third cell is a base cell of two or three
+ * candidates that sees a or b, taken in the order of a's peers then b's
+ * (each cell's peers in the order of its units: box, row, column, then
+ * variant units). A triplet counts when at least two excluders see all
+ * three. As SE does, a triplet may come up more than once.
+ *
+ * Cost: a pair is kept only when two of b's excluders see a; on grids of
+ * at most 128 cells, peer masks then keep only the third cells that see
+ * a or b and two of the pair's excluders (most pairs end there), and a
+ * triplet seen before in another order is skipped. Weighing a triplet is
+ * |a| x (excluders + |b|) mask operations. On 9x9 a call weighs about
+ * 1,200 triplets (2,900 at most over top1465) for some 1.7 M instructions
+ * (0.4 ms), as much as a cell/region forcing chain search: it runs only
+ * where every chain up to 7.4 failed, as in SE.
+ * On larger grids the pairs grow with the square of the base cells, so
+ * the search reads the deadline every base cell and stops at
+ * ATE_MAX_TRIPLETS triplets weighed (a cap: past it, a triplet SE would
+ * find is missed, never a wrong step). What this does NOT do: quads and
+ * larger aligned sets, almost locked sets.
+ */
+#include "chain.h"
+
+#define ATE_MAX_PEERS (LOGIC_MAX_CELL_UNITS * SUDOKU_MAX_N)
+/* Triplets weighed a call at most: far above what 9x9 positions weigh
+ * (about 1,200 on average, 2,900 at most over top1465), a bound on 25x25
+ * (where one costs up to 25 x 25 x excluders mask operations). */
+#define ATE_MAX_TRIPLETS 50000L
+/* Excluders listed a call at most (9x9: 64 x 20 at worst; 16x16 256 x
+ * 39); a 25x25 position with more is not searched. */
+#define ATE_POOL 12288
+#define ATE_MASK_CELLS 128 /* a struct ch_mask's bits */
+
+/* What one call keeps: the base cells, and a stamp a cell to list a
+ * cell's peers once. */
+struct ate {
+  const struct logic_state *s;
+  uint16_t base[SUDOKU_MAX_CELLS];
+  int nbase;
+  bool is_base[SUDOKU_MAX_CELLS];
+  uint32_t stamp[SUDOKU_MAX_CELLS], now;
+  long weighed;
+  /* base cell k's excluders: pool[first[k] .. first[k + 1]) */
+  uint16_t first[SUDOKU_MAX_CELLS + 1];
+  uint16_t pool[ATE_POOL];
+  uint16_t index[SUDOKU_MAX_CELLS]; /* a base cell's k */
+  /* grids of at most ATE_MASK_CELLS cells: each cell's peers as a mask,
+   * to keep only the third cells that see two of a pair's excluders */
+  bool masks;
+  struct ch_mask peer[ATE_MASK_CELLS];
+  struct ch_mask sized; /* base cells of two or three candidates */
+};
+
+/* The peers of c in SE's order (box, row, column, variant units; first
+ * visit), into out; returns their count. */
+static int house_peers(struct ate *a, int c, uint16_t *out) {
+  const struct logic_geom *g = &a->s->geo;
+  int k = 0;
+  a->now++;
+  a->stamp[c] = a->now;
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < g->ncell_units[c]; i++) {
+      int u = g->cell_units[c][i];
+      if ((g->kind[u] == SUDOKU_UNIT_BOX) != (pass == 0))
+        continue;
+      for (int j = 0; j < g->len[u]; j++) {
+        int e = g->unit[u][j];
+        if (a->stamp[e] != a->now) {
+          a->stamp[e] = a->now;
+          out[k++] = (uint16_t)e;
+        }
+      }
+    }
+  return k;
+}
+
+static bool excluder_sized(const struct logic_state *s, int e) {
+  int k = logic_popcount(s->cand[e]);
+  return s->value[e] == 0 && k >= 2 && k <= 3;
+}
+
+/* SE's base cells, in cell order. */
+static void find_base(struct ate *a) {
+  const struct logic_state *s = a->s;
+  uint16_t peers[ATE_MAX_PEERS];
+  a->nbase = 0;
+  for (int c = 0; c < s->geo.ncells; c++) {
+    a->is_base[c] = false;
+    if (s->value[c] || logic_popcount(s->cand[c]) < 2)
+      continue;
+    int np = house_peers(a, c, peers);
+    bool single = false, sized = false;
+    for (int i = 0; i < np; i++) {
+      single |=
+          s->value[peers[i]] == 0 && logic_popcount(s->cand[peers[i]]) == 1;
+      sized |= excluder_sized(s, peers[i]);
+    }
+    if (!single && sized) {
+      a->is_base[c] = true;
+      a->base[a->nbase++] = (uint16_t)c;
+    }
+  }
+}
+
+/* Each cell's peers as a mask (grids of at most ATE_MASK_CELLS cells). */
+static void peer_masks(struct ate *a) {
+  uint16_t peers[ATE_MAX_PEERS];
+  for (int c = 0; c < a->s->geo.ncells; c++) {
+    int np = house_peers(a, c, peers);
+    a->peer[c].w[0] = a->peer[c].w[1] = 0;
+    for (int i = 0; i < np; i++)
+      ch_mask_set(&a->peer[c], peers[i]);
+  }
+}
+
+/* logic_sees, by a bit of the peer masks on small grids (in the inner
+ * loops: one load instead of six). */
+static inline bool sees(const struct ate *a, int x, int y) {
+  if (a->masks)
+    return (a->peer[x].w[y >> 6] >> (y & 63)) & 1;
+  return logic_sees(&a->s->geo, x, y);
+}
+
+/* Every base cell's excluders into the pool; false when it overflows. */
+static bool list_excluders(struct ate *a) {
+  uint16_t peers[ATE_MAX_PEERS];
+  int used = 0;
+  for (int k = 0; k < a->nbase; k++) {
+    int c = a->base[k], np = house_peers(a, c, peers);
+    a->index[c] = (uint16_t)k;
+    a->first[k] = (uint16_t)used;
+    if (used + np > ATE_POOL)
+      return false;
+    for (int i = 0; i < np; i++)
+      if (excluder_sized(a->s, peers[i]))
+        a->pool[used++] = peers[i];
+  }
+  a->first[a->nbase] = (uint16_t)used;
+  return true;
+}
+
+/* The triplet cell[0..3) with the excluders excl[0..ne) (each seeing all
+ * three): the step into out when it eliminates something. */
+static bool weigh(const struct logic_state *s, const int *cell,
+                  const uint16_t *excl, int ne, struct sudoku_step *out) {
+  const struct logic_geom *g = &s->geo;
+  bool s01 = logic_sees(g, cell[0], cell[1]);
+  bool s02 = logic_sees(g, cell[0], cell[2]);
+  bool s12 = logic_sees(g, cell[1], cell[2]);
+  uint32_t c0 = s->cand[cell[0]], c1 = s->cand[cell[1]], c2 = s->cand[cell[2]];
+  uint32_t ok[3] = {0, 0, 0}, partner[32];
+  for (uint32_t m0 = c0; m0; m0 &= m0 - 1) {
+    uint32_t x = m0 & -m0, one = 0;
+    /* What x leaves of each excluder: one value (it held x and one
+     * other) can go neither to b (the excluder would be empty) nor to c;
+     * two values p, q forbid q in c when b takes p, and p when q. */
+    for (uint32_t m1 = c1; m1; m1 &= m1 - 1)
+      partner[logic_lowest(m1)] = 0;
+    for (int k = 0; k < ne; k++) {
+      uint32_t r = s->cand[excl[k]] & ~x;
+      if ((r & (r - 1)) == 0)
+        one |= r;
+      else if (logic_popcount(r) == 2)
+        for (uint32_t m = r & c1; m; m &= m - 1)
+          partner[logic_lowest(m)] |= r & ~(m & -m);
+    }
+    for (uint32_t m1 = c1 & ~one; m1; m1 &= m1 - 1) {
+      uint32_t y = m1 & -m1;
+      if (s01 && x == y)
+        continue;
+      uint32_t z = c2 & ~one & ~partner[logic_lowest(y)] & ~(s02 ? x : 0) &
+                   ~(s12 ? y : 0);
+      if (z == 0)
+        continue;
+      ok[0] |= x;
+      ok[1] |= y;
+      ok[2] |= z;
+      /* x has a choice; once b's and c's values all have one, the other
+       * y need not be tried */
+      if (ok[1] == c1 && ok[2] == c2)
+        break;
+    }
+  }
+  uint32_t gone[3] = {c0 & ~ok[0], c1 & ~ok[1], c2 & ~ok[2]};
+  if (!gone[0] && !gone[1] && !gone[2])
+    return false;
+  logic_step_init(out, SUDOKU_TECH_ALIGNED_TRIPLET_EXCLUSION,
+                  ch_base(SUDOKU_TECH_ALIGNED_TRIPLET_EXCLUSION));
+  for (int i = 0; i < 3; i++) {
+    for (uint32_t m = gone[i]; m; m &= m - 1)
+      logic_step_elim(out, cell[i], logic_lowest(m) + 1);
+    logic_step_cell(out, cell[i]);
+    out->values |= s->cand[cell[i]];
+  }
+  /* the excluders in cell order, for the sentence */
+  uint16_t sorted[ATE_MAX_PEERS];
+  for (int k = 0; k < ne; k++) {
+    int i = k;
+    for (; i > 0 && sorted[i - 1] > excl[k]; i--)
+      sorted[i] = sorted[i - 1];
+    sorted[i] = excl[k];
+  }
+  for (int k = 0; k < ne; k++)
+    logic_step_cell(out, sorted[k]);
+  return true;
+}
+
+/* True when the triplet (c0, c1, t), t the k-th base cell, came up for
+ * an earlier pair (i and j: c0's and c1's places in the base list), which
+ * found nothing there: a triplet's eliminations do not depend on its
+ * order. An earlier pair holds t and one of c0, c1, and the other is in
+ * that pair's twin area when it has two or three candidates and sees one
+ * of the pair. */
+static bool seen_before(const struct ate *a, int c0, int c1, int t, int i,
+                        int j, int k) {
+  const struct logic_state *s = a->s;
+  if (k < j && excluder_sized(s, c1) && (sees(a, c1, c0) || sees(a, c1, t)))
+    return true; /* the pair (c0, t) */
+  return k < i && excluder_sized(s, c0) &&
+         (sees(a, c0, c1) || sees(a, c0, t)); /* (t, c1) */
+}
+
+/* The pair of base cells i < j with its common excluders pair[0..np):
+ * every third cell in SE's order. */
+static bool try_pair(struct ate *a, int i, int j, const uint16_t *pair, int np,
+                     struct sudoku_step *out) {
+  const struct logic_state *s = a->s;
+  int c0 = a->base[i], c1 = a->base[j];
+  uint16_t twin[2 * ATE_MAX_PEERS];
+  int nt = 0;
+  if (a->masks) {
+    /* the third cells that can be: base cells of two or three candidates
+     * seeing a or b (the twin area) and two of the excluders */
+    uint64_t once[2] = {0, 0}, twice[2] = {0, 0};
+    for (int k = 0; k < np; k++)
+      for (int w = 0; w < 2; w++) {
+        twice[w] |= once[w] & a->peer[pair[k]].w[w];
+        once[w] |= a->peer[pair[k]].w[w];
+      }
+    uint64_t left[2];
+    for (int w = 0; w < 2; w++)
+      left[w] =
+          twice[w] & a->sized.w[w] & (a->peer[c0].w[w] | a->peer[c1].w[w]);
+    left[c0 >> 6] &= ~(1ull << (c0 & 63));
+    left[c1 >> 6] &= ~(1ull << (c1 & 63));
+    if ((left[0] | left[1]) == 0)
+      return false; /* most pairs end here */
+    /* in SE's order: a's excluders, then b's; each once */
+    for (int p = a->first[i]; p < a->first[j + 1]; p++) {
+      if (p == a->first[i + 1])
+        p = a->first[j];
+      int t = a->pool[p];
+      if ((left[t >> 6] >> (t & 63)) & 1) {
+        left[t >> 6] &= ~(1ull << (t & 63));
+        twin[nt++] = (uint16_t)t;
+      }
+    }
+  } else {
+    /* a's excluders, then b's, each once, base cells only, not a or b */
+    a->now++;
+    a->stamp[c0] = a->stamp[c1] = a->now;
+    for (int p = a->first[i]; p < a->first[j + 1]; p++) {
+      if (p == a->first[i + 1])
+        p = a->first[j];
+      int t = a->pool[p];
+      if (a->stamp[t] != a->now && a->is_base[t]) {
+        a->stamp[t] = a->now;
+        twin[nt++] = (uint16_t)t;
+      }
+    }
+  }
+  for (int q = 0; q < nt; q++) {
+    int t = twin[q];
+    uint16_t common[ATE_MAX_PEERS];
+    int nc = 0;
+    for (int k = 0; k < np; k++)
+      if (sees(a, pair[k], t))
+        common[nc++] = pair[k];
+    if (nc < 2 || seen_before(a, c0, c1, t, i, j, a->index[t]))
+      continue;
+    if (++a->weighed > ATE_MAX_TRIPLETS ||
+        ((a->weighed & 1023) == 0 && ch_late(s)))
+      return false;
+    int cell[3] = {c0, c1, t};
+    if (weigh(s, cell, common, nc, out))
+      return true;
+  }
+  return false;
+}
+
+bool logic_find_ALIGNED_TRIPLET_EXCLUSION(const struct logic_state *s,
+                                          struct sudoku_step *out) {
+  if (s->beat != 0 &&
+      ch_base(SUDOKU_TECH_ALIGNED_TRIPLET_EXCLUSION) >= (int)s->beat)
+    return false;
+  struct ate a;
+  a.s = s;
+  a.now = 0;
+  a.weighed = 0;
+  for (int c = 0; c < s->geo.ncells; c++)
+    a.stamp[c] = 0;
+  find_base(&a);
+  if (a.nbase < 3 || !list_excluders(&a))
+    return false;
+  a.masks = s->geo.ncells <= ATE_MASK_CELLS;
+  if (a.masks) {
+    peer_masks(&a);
+    a.sized.w[0] = a.sized.w[1] = 0;
+    for (int k = 0; k < a.nbase; k++)
+      if (excluder_sized(s, a.base[k]))
+        ch_mask_set(&a.sized, a.base[k]);
+  }
+  for (int j = 1; j < a.nbase; j++) {
+    if (ch_late(s) || a.weighed > ATE_MAX_TRIPLETS)
+      return false;
+    const uint16_t *e1 = a.pool + a.first[j];
+    int n1 = a.first[j + 1] - a.first[j];
+    /* on small grids, only the cells that see two of b's excluders */
+    uint64_t twice[2] = {~0ull, ~0ull};
+    if (a.masks) {
+      uint64_t once[2] = {0, 0};
+      twice[0] = twice[1] = 0;
+      for (int k = 0; k < n1; k++)
+        for (int w = 0; w < 2; w++) {
+          twice[w] |= once[w] & a.peer[e1[k]].w[w];
+          once[w] |= a.peer[e1[k]].w[w];
+        }
+    }
+    for (int i = 0; i < j; i++) {
+      int c0 = a.base[i];
+      if (!((twice[c0 >> 6] >> (c0 & 63)) & 1))
+        continue;
+      /* the excluders of both, in b's order (a subset of any triplet's) */
+      uint16_t pair[ATE_MAX_PEERS];
+      int np = 0;
+      for (int k = 0; k < n1; k++)
+        if (sees(&a, e1[k], c0))
+          pair[np++] = e1[k];
+      if (np >= 2 && try_pair(&a, i, j, pair, np, out))
+        return true;
+    }
+  }
+  return false;
+}
