@@ -140,23 +140,25 @@ bool logic_state_init(struct logic_state *s, const sudoku_grid *g) {
   s->deadline_ns = 0;
   s->beat = 0;
   uint32_t all = g->n >= 32 ? ~0u : (1u << g->n) - 1;
+  /* each unit's values, a clash when one is there already; then every
+   * empty cell's candidates are what none of its units holds */
+  uint32_t held[LOGIC_MAX_UNITS] = {0};
   for (int c = 0; c < s->geo.ncells; c++) {
     s->value[c] = g->cell[c];
-    s->cand[c] = g->cell[c] ? 0 : all;
-  }
-  for (int c = 0; c < s->geo.ncells; c++) {
-    if (s->value[c] == 0)
+    if (g->cell[c] == 0)
       continue;
-    uint32_t bit = 1u << (s->value[c] - 1);
+    uint32_t bit = 1u << (g->cell[c] - 1);
     for (int i = 0; i < s->geo.ncell_units[c]; i++) {
       int u = s->geo.cell_units[c][i];
-      for (int j = 0; j < s->geo.len[u]; j++) {
-        int p = s->geo.unit[u][j];
-        if (p != c && s->value[p] == s->value[c])
-          ok = false;
-        s->cand[p] &= ~bit;
-      }
+      ok = ok && !(held[u] & bit);
+      held[u] |= bit;
     }
+  }
+  for (int c = 0; c < s->geo.ncells; c++) {
+    uint32_t seen = 0;
+    for (int i = 0; i < s->geo.ncell_units[c]; i++)
+      seen |= held[s->geo.cell_units[c][i]];
+    s->cand[c] = g->cell[c] ? 0 : all & ~seen;
   }
   logic_state_sync(s);
   return ok;

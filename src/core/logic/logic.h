@@ -255,4 +255,12 @@ static inline int logic_popcount(uint32_t m) {
 }
 static inline int logic_lowest(uint32_t m) { return __builtin_ctz(m); }
 
+/* popcount(m) <= k, clearing k lowest bits: cheaper than the count for
+ * the small k of the subset searches (2 to 8). */
+static inline bool logic_at_most(uint32_t m, int k) {
+  for (int i = 0; i < k && m; i++)
+    m &= m - 1;
+  return m == 0;
+}
+
 #endif
