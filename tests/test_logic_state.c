@@ -103,9 +103,75 @@ START_TEST(places_follow_the_path) {
 }
 END_TEST
 
+/* The classic geometry, built cell by cell, equals the generic derivation
+ * from its units (logic_geom_finish) on every box shape up to 25x25. */
+START_TEST(classic_geometry_is_the_generic_one) {
+  struct logic_geom *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+  ck_assert_ptr_nonnull(a);
+  ck_assert_ptr_nonnull(b);
+  for (int br = 1; br <= 5; br++)
+    for (int bc = 1; bc <= 5; bc++) {
+      int n = br * bc;
+      if (n < 4)
+        continue;
+      logic_geom_init(a, br, bc);
+      memset(b, 0, sizeof *b);
+      b->n = (uint8_t)n;
+      b->box_rows = (uint8_t)br;
+      b->box_cols = (uint8_t)bc;
+      b->ncells = (uint16_t)(n * n);
+      b->nunits = (uint8_t)(3 * n);
+      for (int u = 0; u < 3 * n; u++) {
+        b->len[u] = (uint8_t)n;
+        b->kind[u] = (uint8_t)(u / n); /* row, column, box */
+        for (int k = 0; k < n; k++) {
+          int i = u % n, r = i / br * br + k / bc, c = i % br * bc + k % bc;
+          b->unit[u][k] = (uint16_t)(u < n       ? i * n + k
+                                     : u < 2 * n ? k * n + i
+                                                 : r * n + c);
+        }
+      }
+      logic_geom_finish(b);
+      ck_assert(a->slots3 && b->slots3);
+      for (int u = 0; u < 3 * n; u++) {
+        ck_assert_int_eq(a->len[u], b->len[u]);
+        ck_assert_int_eq(a->kind[u], b->kind[u]);
+        ck_assert_int_eq(a->order[u], b->order[u]);
+        ck_assert(memcmp(a->unit[u], b->unit[u], sizeof a->unit[u][0] * n) ==
+                  0);
+      }
+      /* same[k][i][j]: the positions of a unit of kind k whose cell shares
+       * its unit of kind i with the cell at j, for every unit */
+      ck_assert(a->classic && !b->classic);
+      for (int u = 0; u < 3 * n; u++)
+        for (int i = 0; i < 3; i++)
+          for (int j = 0; j < n; j++) {
+            uint32_t want = 0;
+            for (int j2 = 0; j2 < n; j2++)
+              if (b->cell_units[b->unit[u][j2]][i] ==
+                  b->cell_units[b->unit[u][j]][i])
+                want |= 1u << j2;
+            ck_assert_msg(a->same[u / n][i][j] == want,
+                          "%dx%d boxes: unit %d, kind %d, position %d", br, bc,
+                          u, i, j);
+          }
+      for (int c = 0; c < n * n; c++) {
+        ck_assert_int_eq(a->ncell_units[c], 3);
+        ck_assert_int_eq(b->ncell_units[c], 3);
+        ck_assert(memcmp(a->cell_units[c], b->cell_units[c], 3) == 0);
+        ck_assert_msg(memcmp(a->cell_index[c], b->cell_index[c], 3) == 0,
+                      "%dx%d boxes: cell %d", br, bc, c);
+      }
+    }
+  free(a);
+  free(b);
+}
+END_TEST
+
 void logic_add_state(Suite *s) {
   TCase *tc = tcase_create("state");
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, places_follow_the_path);
+  tcase_add_test(tc, classic_geometry_is_the_generic_one);
   suite_add_tcase(s, tc);
 }

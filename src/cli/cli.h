@@ -54,10 +54,17 @@ int cli_logic_parse(int argc, char **argv, const char *usage,
 /* One puzzle's answer, printed by the command on out, its messages on err;
  * false when it is not a full answer (exit status 1). index counts the
  * puzzles from 1. Runs on a worker thread with --jobs: out and err are the
- * puzzle's own memory streams, written in input order. */
+ * batch's memory streams (the puzzle appends to them), written in input
+ * order. scratch is a memory stream the command may use (pipeline.h: open
+ * it, or rewind it, with cli_memfile_reset), kept from puzzle to puzzle. */
+struct cli_memfile;
 typedef bool cli_puzzle_fn(uint32_t index, const sudoku_grid *g,
                            const struct cli_logic_options *o, FILE *out,
-                           FILE *err);
+                           FILE *err, struct cli_memfile *scratch);
+
+/* Opens m the first time, else rewinds it: empty either way; false when
+ * memory ran out. */
+bool cli_memfile_reset(struct cli_memfile *m);
 
 /* The loop of rate and steps: parses argv into *o (as cli_logic_parse),
  * reads stdin whole and refuses it, located, unless every puzzle in it is

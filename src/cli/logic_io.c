@@ -1,8 +1,8 @@
 /*
  * logic_io.c - what `sudoku rate`, `steps` and `hint` share: their options,
  * reading every puzzle of stdin before anything is printed, then the
- * puzzles through the --jobs pipeline (pipeline.h; each puzzle prints into
- * its own memory streams), the words for a refusal, and the JSON of a step
+ * puzzles through the --jobs pipeline (pipeline.h; the puzzles print into
+ * the batch's memory streams), the words for a refusal, and the JSON of a step
  * and of a path, written by hand (the CLI links no JSON library; only
  * src/api sees cJSON).
  *
@@ -104,30 +104,32 @@ static bool take_text(struct cli_text *t, const char *s, size_t n) {
   return true;
 }
 
-/* A batch of rate or steps: each puzzle prints into its own memory
- * streams (the commands print with stdio), then into the batch's text. */
+bool cli_memfile_reset(struct cli_memfile *m) {
+  if (m->f == NULL)
+    m->f = open_memstream(&m->buf, &m->size);
+  else
+    rewind(m->f);
+  return m->f != NULL;
+}
+
+/* A batch of rate or steps: the puzzles print with stdio into the slot's
+ * memory streams (out, err, and a scratch one for the command), opened
+ * once and rewound for each batch, then into the batch's text. */
 static void logic_batch(struct cli_batch *bt, const void *ctx) {
   const struct logic_run *run = ctx;
-  for (int i = 0; i < bt->count && !bt->oom; i++) {
-    char *ob = NULL, *eb = NULL;
-    size_t on = 0, en = 0;
-    FILE *out = open_memstream(&ob, &on), *err = open_memstream(&eb, &en);
-    if (out == NULL || err == NULL) {
-      bt->oom = true;
-    } else if (!run->one(bt->first + (uint32_t)i, &bt->g[i], run->o, out,
-                         err)) {
-      bt->unsolved = true;
-    }
-    if (out != NULL && fclose(out) != 0)
-      bt->oom = true;
-    if (err != NULL && fclose(err) != 0)
-      bt->oom = true;
-    if (!bt->oom &&
-        (!take_text(&bt->out, ob, on) || !take_text(&bt->err, eb, en)))
-      bt->oom = true;
-    free(ob);
-    free(eb);
+  struct cli_memfile *out = &bt->mem[0], *err = &bt->mem[1];
+  if (!cli_memfile_reset(out) || !cli_memfile_reset(err)) {
+    bt->oom = true;
+    return;
   }
+  for (int i = 0; i < bt->count; i++)
+    if (!run->one(bt->first + (uint32_t)i, &bt->g[i], run->o, out->f, err->f,
+                  &bt->mem[2]))
+      bt->unsolved = true;
+  if (fflush(out->f) != 0 || fflush(err->f) != 0 || ferror(out->f) ||
+      ferror(err->f) || !take_text(&bt->out, out->buf, out->size) ||
+      !take_text(&bt->err, err->buf, err->size))
+    bt->oom = true;
 }
 
 int cli_logic_each(int argc, char **argv, const char *usage,

@@ -241,6 +241,11 @@ int cli_pipeline_run(const struct cli_pipeline_spec *spec,
   for (int i = 0; i < p.nslots; i++) {
     free(p.slots[i].out.s);
     free(p.slots[i].err.s);
+    for (int k = 0; k < CLI_BATCH_MEMFILES; k++) {
+      if (p.slots[i].mem[k].f != NULL)
+        fclose(p.slots[i].mem[k].f);
+      free(p.slots[i].mem[k].buf);
+    }
   }
   free(p.slots);
   return rc;

@@ -32,7 +32,9 @@ static const char usage[] =
     "status: 0 all rated, 1 some puzzle not, 2 unreadable input.\n";
 
 static bool rate_one(uint32_t i, const sudoku_grid *g,
-                     const struct cli_logic_options *o, FILE *out, FILE *err) {
+                     const struct cli_logic_options *o, FILE *out, FILE *err,
+                     struct cli_memfile *scratch) {
+  (void)scratch;
   struct sudoku_rating rt;
   enum sudoku_status s = sudoku_rate(g, &o->limits, &rt);
   if (s != SUDOKU_OK) {

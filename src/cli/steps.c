@@ -9,11 +9,12 @@
  * A puzzle that cannot be walked prints its reason in place, as `rate`
  * does. Exit status: 0 all walked to the end, 1 some not, 2 unreadable
  * input or bad usage. Memory: the JSON steps of one puzzle are buffered
- * (open_memstream) so the summary can come first.
+ * (the batch's scratch memory stream) so the summary can come first.
  */
 #include <stdlib.h>
 
 #include "cli.h"
+#include "pipeline.h"
 
 static const char usage[] =
     "usage: sudoku steps [--json] [--deadline-ms N] [--max-rating R]\n"
@@ -48,20 +49,22 @@ static bool print_step(const struct sudoku_step *st, void *vctx) {
 
 /* Walks one puzzle; returns false when it was not walked to the end. */
 static bool steps_one(uint32_t index, const sudoku_grid *g,
-                      const struct cli_logic_options *o, FILE *out, FILE *err) {
+                      const struct cli_logic_options *o, FILE *out, FILE *err,
+                      struct cli_memfile *scratch) {
   if (index > 1 && !o->json)
     fputc('\n', out);
-  char *buf = NULL;
-  size_t size = 0;
   struct walk w = {out, g->n, o->json, 0};
-  if (o->json && (w.out = open_memstream(&buf, &size)) == NULL) {
-    fprintf(err, "sudoku: puzzle %u: out of memory\n", index);
-    return false;
+  if (o->json) {
+    if (!cli_memfile_reset(scratch)) {
+      fprintf(err, "sudoku: puzzle %u: out of memory\n", index);
+      return false;
+    }
+    w.out = scratch->f;
   }
   struct sudoku_rating rt;
   enum sudoku_status s = sudoku_logic_solve(g, &o->limits, print_step, &w, &rt);
-  if (o->json)
-    fclose(w.out);
+  if (o->json && fflush(w.out) != 0)
+    scratch->size = 0; /* the steps are lost; the summary stands */
   bool ok = s == SUDOKU_OK && rt.solved;
   if (s != SUDOKU_OK)
     cli_report_refusal(err, index, g, s);
@@ -74,10 +77,11 @@ static bool steps_one(uint32_t index, const sudoku_grid *g,
     } else {
       fputc('{', out);
       cli_json_summary(out, &rt);
-      fprintf(out, ",\"steps\":[%s]}", buf != NULL ? buf : "");
+      fputs(",\"steps\":[", out);
+      fwrite(scratch->buf, 1, scratch->size, out);
+      fputs("]}", out);
     }
     fputc('\n', out);
-    free(buf);
     return ok;
   }
   if (s != SUDOKU_OK && s != SUDOKU_DEADLINE) {

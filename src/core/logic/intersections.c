@@ -20,7 +20,14 @@
  * how many, into common[]. */
 static int common_units(const struct logic_geom *geo, int a, uint32_t places,
                         int common[LOGIC_MAX_CELL_UNITS]) {
-  int c0 = geo->unit[a][logic_lowest(places)], nc = 0;
+  int j0 = logic_lowest(places), c0 = geo->unit[a][j0], nc = 0;
+  if (geo->classic) { /* a mask test a crossing unit */
+    int k = geo->kind[a];
+    for (int i = 0; i < 3; i++)
+      if (i != k && (places & ~geo->same[k][i][j0]) == 0)
+        common[nc++] = geo->cell_units[c0][i];
+    return nc;
+  }
   for (int i = 0; i < geo->ncell_units[c0]; i++) {
     int u = geo->cell_units[c0][i];
     if (u == a)
@@ -93,10 +100,10 @@ static bool find_locked(const struct logic_state *s, struct sudoku_step *out,
       uint32_t bit = 1u << (v - 1), places = apos[v - 1];
       if ((places & (places - 1)) == 0)
         continue;
-      int k = logic_popcount(places), common[LOGIC_MAX_CELL_UNITS];
+      int common[LOGIC_MAX_CELL_UNITS];
       int nc = common_units(geo, a, places, common);
       for (int ci = 0; ci < nc; ci++) {
-        int b = common[ci];
+        int b = common[ci], k = logic_popcount(places);
         if (logic_popcount(logic_unit_positions(s, b, v)) == k)
           continue; /* nothing of b outside a */
         int unit3 = -1, cell = -1;

@@ -33,13 +33,28 @@ struct logic_geom {
    * order in cell_units (the classic grids): two cells see each other
    * when one of the three matches at its own slot */
   bool slots3;
+  /* classic: built by logic_geom_init (rows, columns, boxes of one
+   * shape); then same[k][i][j] is the mask of the positions of any unit
+   * of kind k whose cells share the unit of kind i with the cell at
+   * position j (the box segment of a line, the row or column of a box;
+   * only j for two lines). Lets a finder tell from a places mask alone
+   * whether they lie in one crossing unit. */
+  bool classic;
+  uint32_t same[3][3][SUDOKU_MAX_N];
   /* order[i]: the i-th unit in SE's order (logic_unit_order) */
   uint8_t order[LOGIC_MAX_UNITS];
 };
 
 /* The classic geometry: n rows, n columns, n boxes (unit indexes as in
- * sudoku_logic.h). */
+ * sudoku_logic.h). Built cell by cell: the same bytes (within ncells and
+ * nunits) as filling n, box_rows, box_cols, ncells, nunits, len, kind and
+ * unit, then logic_geom_finish. */
 void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols);
+
+/* What every geometry derives from its units (n, ncells, nunits, len, kind
+ * and unit set): each cell's units and its place in them, slots3, SE's
+ * order. For variants with extra units. */
+void logic_geom_finish(struct logic_geom *geo);
 
 /* True when cells a != b share a unit. Three compares on a classic grid,
  * else O(units of a cell squared); inline because the pattern finders ask
@@ -239,5 +254,13 @@ static inline int logic_popcount(uint32_t m) {
   return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 static inline int logic_lowest(uint32_t m) { return __builtin_ctz(m); }
+
+/* popcount(m) <= k, clearing k lowest bits: cheaper than the count for
+ * the small k of the subset searches (2 to 8). */
+static inline bool logic_at_most(uint32_t m, int k) {
+  for (int i = 0; i < k && m; i++)
+    m &= m - 1;
+  return m == 0;
+}
 
 #endif

@@ -37,7 +37,7 @@ static bool search_all(struct combo *c, int depth, int from, uint32_t acc,
     return logic_popcount(acc) == c->k && ok(c, acc, ctx);
   for (int i = from; i <= c->nitems - (c->k - depth); i++) {
     uint32_t u = acc | c->item[i];
-    if (logic_popcount(u) > c->k)
+    if (!logic_at_most(u, c->k))
       continue;
     c->pick[depth] = i;
     if (search_all(c, depth + 1, i + 1, u, ok, ctx))
@@ -177,16 +177,15 @@ static bool find_hidden(const struct logic_state *s, struct sudoku_step *out,
   struct combo c;
   c.k = k;
   for (int i = 0; i < geo->nunits; i++) {
-    int u = logic_unit_order(geo, i), empty = logic_popcount(s->empty[u]);
-    if (direct ? empty <= k : empty <= 2 * k)
+    int u = logic_unit_order(geo, i);
+    if (logic_at_most(s->empty[u], direct ? k : 2 * k))
       continue;
     c.nitems = 0;
     const uint32_t *pos = s->pos[u];
     x.pos = pos;
     for (int v = 1; v <= geo->n; v++) {
       uint32_t places = pos[v - 1];
-      int pc = logic_popcount(places);
-      if (pc >= 1 && pc <= k && c.nitems < MAX_ITEMS) {
+      if (places != 0 && logic_at_most(places, k) && c.nitems < MAX_ITEMS) {
         x.value[c.nitems] = (uint8_t)v;
         c.item[c.nitems++] = places;
       }
