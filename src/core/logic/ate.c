@@ -327,8 +327,9 @@ bool logic_find_ALIGNED_TRIPLET_EXCLUSION(const struct logic_state *s,
       return false;
     const uint16_t *e1 = a.pool + a.first[j];
     int n1 = a.first[j + 1] - a.first[j];
-    /* on small grids, only the cells that see two of b's excluders */
-    uint64_t twice[2] = {~0ull, ~0ull};
+    /* on small grids (ATE_MASK_CELLS, two words), only the cells that see
+     * two of b's excluders; on larger ones every cell */
+    uint64_t twice[2] = {0, 0};
     if (a.masks) {
       uint64_t once[2] = {0, 0};
       twice[0] = twice[1] = 0;
@@ -340,7 +341,7 @@ bool logic_find_ALIGNED_TRIPLET_EXCLUSION(const struct logic_state *s,
     }
     for (int i = 0; i < j; i++) {
       int c0 = a.base[i];
-      if (!((twice[c0 >> 6] >> (c0 & 63)) & 1))
+      if (a.masks && !((twice[c0 >> 6] >> (c0 & 63)) & 1))
         continue;
       /* the excluders of both, in b's order (a subset of any triplet's) */
       uint16_t pair[ATE_MAX_PEERS];
