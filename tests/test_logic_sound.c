@@ -113,29 +113,21 @@ static const struct {
     {"easy_kagglestyle_20k", 1, 20},
 };
 
+static int walk_puzzle(const sudoku_grid *g, const char *where, void *ctx) {
+  (void)ctx;
+  return walk_sound(g, where);
+}
+
 static void walk_file(const char *dir, const char *name, unsigned stride,
                       unsigned first) {
   char path[512];
   snprintf(path, sizeof path, "%s/%s.txt", dir, name);
-  size_t len = 0;
-  char *text = test_read_file(path, &len);
-  ck_assert_msg(text != NULL, "cannot read %s", path);
-  struct sudoku_reader r;
-  sudoku_reader_init(&r, text, len);
-  sudoku_grid g;
-  unsigned i = 0, walked = 0, solved = 0;
-  while (sudoku_read_next(&r, &g, NULL) == 1) {
-    if (i++ % stride != first % stride)
-      continue;
-    char where[600];
-    snprintf(where, sizeof where, "%s puzzle %u", path, i);
-    solved += walk_sound(&g, where);
-    walked++;
-  }
+  long solved = 0;
+  unsigned walked =
+      test_each_puzzle(path, stride, first, 0, walk_puzzle, NULL, &solved);
   ck_assert_uint_gt(walked, 0);
-  fprintf(stderr, "logic soundness: %s: %u walked, %u solved\n", path, walked,
+  fprintf(stderr, "logic soundness: %s: %u walked, %ld solved\n", path, walked,
           solved);
-  free(text);
 }
 
 START_TEST(samples_are_walked_soundly) {
@@ -189,20 +181,8 @@ END_TEST
 START_TEST(sixteen_sample_is_walked_soundly) {
   char path[512];
   snprintf(path, sizeof path, "%s/generated_16x16_45pct.txt", TEST_DATA_DIR);
-  size_t len = 0;
-  char *text = test_read_file(path, &len);
-  ck_assert(text != NULL);
-  struct sudoku_reader r;
-  sudoku_reader_init(&r, text, len);
-  sudoku_grid g;
-  int i = 0;
-  while (sudoku_read_next(&r, &g, NULL) == 1 && i < 20) {
-    char where[64];
-    snprintf(where, sizeof where, "16x16 sample %d", ++i);
-    walk_sound(&g, where);
-  }
-  ck_assert_int_eq(i, 20);
-  free(text);
+  ck_assert_uint_eq(test_each_puzzle(path, 1, 0, 20, walk_puzzle, NULL, NULL),
+                    20);
 }
 END_TEST
 

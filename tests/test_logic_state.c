@@ -39,7 +39,8 @@ static bool complete(const struct logic_state *s) {
 
 /* Walks g's path with logic_next and logic_apply, checking the places
  * after each step. Returns the steps taken. */
-static int walk_places(const sudoku_grid *g, const char *where) {
+static int walk_places(const sudoku_grid *g, const char *where, void *ctx) {
+  (void)ctx;
   /* two states of some 25 KiB each: off the stack of the test runner */
   struct logic_state *s = malloc(sizeof *s), *fresh = malloc(sizeof *fresh);
   ck_assert(s != NULL && fresh != NULL);
@@ -71,24 +72,13 @@ static int walk_places(const sudoku_grid *g, const char *where) {
   return steps;
 }
 
-static void walk_sample(const char *name, int count) {
+static void walk_sample(const char *name, unsigned count) {
   char path[512];
   snprintf(path, sizeof path, "%s/%s", TEST_DATA_DIR, name);
-  size_t len = 0;
-  char *text = test_read_file(path, &len);
-  ck_assert_msg(text != NULL, "cannot read %s", path);
-  struct sudoku_reader r;
-  sudoku_reader_init(&r, text, len);
-  sudoku_grid g;
-  int i = 0, steps = 0;
-  while (i < count && sudoku_read_next(&r, &g, NULL) == 1) {
-    char where[600];
-    snprintf(where, sizeof where, "%s puzzle %d", path, ++i);
-    steps += walk_places(&g, where);
-  }
-  ck_assert_int_eq(i, count);
-  ck_assert_int_gt(steps, count);
-  free(text);
+  long steps = 0;
+  ck_assert_uint_eq(
+      test_each_puzzle(path, 1, 0, count, walk_places, NULL, &steps), count);
+  ck_assert_int_gt(steps, (long)count);
 }
 
 START_TEST(places_follow_the_path) {
@@ -99,7 +89,7 @@ START_TEST(places_follow_the_path) {
   sudoku_grid g;
   test_solved_grid(&g, 2, 3, 7u);
   test_blank_cells(&g, 14, 7u);
-  ck_assert_int_gt(walk_places(&g, "6x6"), 0);
+  ck_assert_int_gt(walk_places(&g, "6x6", NULL), 0);
 }
 END_TEST
 

@@ -83,6 +83,16 @@ void test_grid_from_line(sudoku_grid *g, const char *line);
 const char *test_grid_to_line(const sudoku_grid *g, char *buf);
 /* Whole file into a malloc'd NUL-terminated buffer, NULL if absent. */
 char *test_read_file(const char *path, size_t *len);
+/* Calls fn on the puzzles of the file at path whose 0-based index i has
+ * i % stride == first % stride, at most max of them (0: no limit), with
+ * where = "PATH puzzle N" (N 1-based). Fails the test when the file cannot
+ * be read. Returns how many fn saw; adds fn's answers to *sum (may be
+ * NULL). */
+typedef int (*test_puzzle_fn)(const sudoku_grid *g, const char *where,
+                              void *ctx);
+unsigned test_each_puzzle(const char *path, unsigned stride, unsigned first,
+                          unsigned max, test_puzzle_fn fn, void *ctx,
+                          long *sum);
 
 /* ---- The real build/sudoku (tests/util.c) ---- */
 

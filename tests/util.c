@@ -102,6 +102,31 @@ char *test_read_file(const char *path, size_t *len) {
   return buf;
 }
 
+unsigned test_each_puzzle(const char *path, unsigned stride, unsigned first,
+                          unsigned max, test_puzzle_fn fn, void *ctx,
+                          long *sum) {
+  size_t len = 0;
+  char *text = test_read_file(path, &len);
+  ck_assert_msg(text != NULL, "cannot read %s", path);
+  struct sudoku_reader r;
+  sudoku_reader_init(&r, text, len);
+  sudoku_grid g;
+  unsigned i = 0, seen = 0;
+  stride = stride ? stride : 1;
+  while ((max == 0 || seen < max) && sudoku_read_next(&r, &g, NULL) == 1) {
+    if (i++ % stride != first % stride)
+      continue;
+    char where[600];
+    snprintf(where, sizeof where, "%s puzzle %u", path, i);
+    int got = fn(&g, where, ctx);
+    if (sum != NULL)
+      *sum += got;
+    seen++;
+  }
+  free(text);
+  return seen;
+}
+
 /* Runs the CLI with args, stdin from `input`, and collects both outputs. */
 struct run run_cli(const char *args, const char *input, size_t len) {
   char dir[] = "/tmp/sudoku-cli-XXXXXX";
