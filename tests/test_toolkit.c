@@ -143,6 +143,20 @@ static const struct {
      "candidates.r0c1: expected a cell name"},
     {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r1c1\":[10]}}", 400,
      "expected an integer 1..9"},
+    /* One cell's marks once: a second list for it (or the same cell under
+     * another spelling) is refused, not silently taken over the first. */
+    {"hint",
+     "{\"puzzle\":\"" CLASSIC
+     "\",\"candidates\":{\"r1c3\":[4],\"r1c3\":[1,2]}}",
+     400, "candidates.r1c3: the cell appears twice"},
+    {"hint",
+     "{\"puzzle\":\"" CLASSIC
+     "\",\"candidates\":{\"r1c3\":[4],\"r01c3\":[1,2]}}",
+     400, "candidates.r01c3: expected a cell name"},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r+1c3\":[4]}}", 400,
+     "candidates.r+1c3: expected a cell name"},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r 1c3\":[4]}}", 400,
+     "candidates.r 1c3: expected a cell name"},
     {"hint", "{\"puzzle\":\"" CLASSIC "\",\"lexmin\":true}", 400,
      "unknown member \\\"lexmin\\\""},
     {"check", "{\"puzzle\":\"" MULTI "\"}", 422, "/problems/not-unique"},
