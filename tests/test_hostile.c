@@ -105,6 +105,14 @@ static const struct {
      RAW("get /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
          "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
      501, "this method is not one HTTP defines"},
+    {"Transfer-Encoding in HTTP/1.0 (RFC 9112 6.1: faulty framing)",
+     RAW("POST /solve HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n"
+         "0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
+     400, "Transfer-Encoding in an HTTP/1.0 request"},
+    {"the asterisk-form target with GET (RFC 9112 3.2.4: OPTIONS only)",
+     RAW("GET * HTTP/1.1\r\nHost: x\r\n\r\n"
+         "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
+     400, "the target * is for OPTIONS only"},
     {"Transfer-Encoding: xchunked",
      RAW("POST /solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n"
          "\r\n"),
@@ -144,6 +152,17 @@ START_TEST(sound_requests_still_pass) {
                false, 500, &r);
   ck_assert_int_eq(r.status, 200);
   ck_assert_int_eq(r.answers, 3);
+  ck_assert(!r.closed);
+  /* OPTIONS * asks about the server as a whole (RFC 9110 9.3.7): what
+   * every route together takes, and the connection stays. */
+  raw_exchange(RAW("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n"
+                   "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"),
+               false, 500, &r);
+  ck_assert_msg(r.status == 204, "%s", r.buf);
+  ck_assert_msg(strstr(r.buf, "\r\nAllow: GET, HEAD, POST, OPTIONS\r\n") !=
+                    NULL,
+                "%s", r.buf);
+  ck_assert_int_eq(r.answers, 2);
   ck_assert(!r.closed);
 }
 END_TEST

@@ -141,8 +141,9 @@ struct http_request {
    * connection survives), or at once with close: a problem, 204. */
   enum api_problem pending;
   bool preflight;
-  bool close; /* answer, then close the connection (framing errors) */
-  char *body; /* malloc'd, or inline_body */
+  bool server_options; /* OPTIONS *: answered like a preflight, routeless */
+  bool close;          /* answer, then close the connection (framing errors) */
+  char *body;          /* malloc'd, or inline_body */
   size_t body_len, body_cap;
   uint64_t body_seen; /* bytes received, kept or not */
   bool body_over;     /* a chunked body grew past max_body */

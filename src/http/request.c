@@ -204,6 +204,12 @@ static enum MHD_Result hand_off(struct http_request *req) {
 
 /* Answers what the headers alone decided (see begin). */
 static enum MHD_Result reply_pending(struct http_request *req) {
+  if (req->server_options) {
+    const struct http_header h[] = {
+        {MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST, OPTIONS"}};
+    return http_reply(req, MHD_HTTP_NO_CONTENT, NULL, NULL, 0,
+                      MHD_RESPMEM_PERSISTENT, h, 1);
+  }
   if (req->preflight) {
     const struct http_header h[] = {
         {"Access-Control-Allow-Methods", req->route->allow},
@@ -273,7 +279,19 @@ static enum MHD_Result begin(struct http_server *srv,
                               "this method is not one HTTP defines; this "
                               "service takes GET, HEAD, POST and OPTIONS");
   }
-  if (req->route == NULL)
+  if (strcmp(url, "*") == 0) {
+    /* The asterisk-form (RFC 9112 3.2.4) names the server, not a
+     * resource: OPTIONS * says what the routes take together (RFC 9110
+     * 9.3.7); any other method with it is a malformed request. */
+    if (req->method != HTTP_OPTIONS) {
+      req->close = true;
+      return http_reply_problem(req, API_BAD_FRAMING,
+                                "the target * is for OPTIONS only");
+    }
+    /* Answered on the final call, as a preflight: a reply queued now
+     * would make MHD close the connection (the body is not yet read). */
+    req->preflight = req->server_options = true;
+  } else if (req->route == NULL)
     req->pending = API_NOT_FOUND;
   else if (req->method == HTTP_OPTIONS)
     req->preflight = true;
