@@ -245,6 +245,9 @@ static enum MHD_Result begin(struct http_server *srv,
   atomic_fetch_add(&srv->in_flight, 1);
   req->srv = srv;
   req->conn = conn;
+  const union MHD_ConnectionInfo *sc =
+      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  req->watch = sc != NULL ? sc->socket_context : NULL;
   req->start_ns = sudoku_clock_ns();
   const char *path = http_target_path(url);
   req->route = http_route_of(path, strlen(path));
@@ -381,7 +384,8 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
     return req->body_seen / HTTP_DISCARD_FACTOR > srv->max_body ? MHD_NO
                                                                 : MHD_YES;
   }
-  if (req->replied) /* the worker queued it while suspended */
+  http_watch_read(req->watch); /* the body is in: no longer timed */
+  if (req->replied)            /* the worker queued it while suspended */
     return MHD_YES;
   if (req->handoff)
     return hand_off(req);
@@ -393,16 +397,23 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
   return ep != NULL ? serve_api(req, ep) : req->route->serve(req);
 }
 
-/* Open connections, counted as MHD starts and closes them. */
+/* Open connections, counted as MHD starts and closes them, and watched
+ * by the reaper (MHD notifies a close before it closes the socket). */
 void http_notify_connection(void *cls, struct MHD_Connection *conn,
                             void **socket_context,
                             enum MHD_ConnectionNotificationCode toe) {
   struct http_server *srv = cls;
-  (void)conn, (void)socket_context;
-  if (toe == MHD_CONNECTION_NOTIFY_STARTED)
+  if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
     atomic_fetch_add(&srv->connections, 1);
-  else if (toe == MHD_CONNECTION_NOTIFY_CLOSED)
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    *socket_context =
+        ci != NULL ? http_watch_open(srv->reaper, ci->connect_fd) : NULL;
+  } else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
     atomic_fetch_sub(&srv->connections, 1);
+    http_watch_close(srv->reaper, *socket_context);
+    *socket_context = NULL;
+  }
 }
 
 /* A new connection over --max-connections is closed at once. */
@@ -429,6 +440,7 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
     http_log_request(req, toe);
   if (req->client != NULL)
     clients_leave(srv->clients, req->client);
+  http_watch_next(req->watch);
   api_job_free(req->api_job);
   body_free(req);
   free(req);
