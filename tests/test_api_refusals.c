@@ -154,6 +154,42 @@ START_TEST(job_cost_classes) {
 }
 END_TEST
 
+/* JSON nested past cJSON's limit (1000) is refused as that, located, not
+ * as "malformed JSON" at a byte that is well-formed; below it, the body is
+ * read and refused for what it is. */
+START_TEST(deep_nesting_says_so) {
+  static const struct {
+    const char *head;
+    int depth;
+    const char *piece;
+  } cases[] = {
+      {"", 1001, "column 1001: arrays or objects nested deeper than 1000"},
+      {"{\"puzzle\":", 1001,
+       "column 1010: arrays or objects nested deeper than 1000"},
+      {"{\"puzzle\":", 998, "\"detail\":\"puzzle: "},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char body[4096];
+    size_t n = strlen(cases[i].head);
+    memcpy(body, cases[i].head, n);
+    for (int d = 0; d < cases[i].depth; d++)
+      body[n++] = '[';
+    for (int d = 0; d < cases[i].depth; d++)
+      body[n++] = ']';
+    if (cases[i].head[0] != '\0')
+      body[n++] = '}';
+    body[n] = '\0';
+    struct api_response out;
+    api_test_handle((struct api_limits){100, 2000000, 0, 0}, J, body, NULL,
+                    NULL, NULL, &out);
+    ck_assert_int_eq(out.status, 400);
+    ck_assert_msg(strstr(out.body, cases[i].piece) != NULL, "%zu: %s", i,
+                  out.body);
+    api_response_free(&out);
+  }
+}
+END_TEST
+
 /* A job that waited past its deadline before it started is a 503 on every
  * endpoint, not a 200 whose items all say deadline-exceeded (a /rate batch
  * did that) nor a 422 (/steps, /hint, /check, /generate). */
@@ -315,6 +351,7 @@ void api_add_refusals(Suite *s) {
   tcase_add_loop_test(tc, hostile_bodies, 0,
                       (int)(sizeof hostile / sizeof hostile[0]));
   tcase_add_test(tc, every_conflict_is_listed);
+  tcase_add_test(tc, deep_nesting_says_so);
   tcase_add_test(tc, form_fields_refused);
   tcase_add_loop_test(tc, queue_wait_counts_against_the_deadline, 0,
                       (int)(sizeof waited / sizeof waited[0]));
