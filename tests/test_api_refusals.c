@@ -190,6 +190,40 @@ START_TEST(deep_nesting_says_so) {
 }
 END_TEST
 
+/* Every refusal of a member's value names the member in "path", the wrong
+ * type and the wrong shape as much as a wrong cell. */
+static const struct {
+  const char *endpoint, *body, *path;
+} located[] = {
+    {"solve", "{\"puzzle\":5}", "\"path\":\"puzzle\""},
+    {"solve", "{\"puzzle\":[[5,3,0,0,7,0,0,0,0]]}", "\"path\":\"puzzle\""},
+    {"solve", "{\"puzzles\":[\"" CLASSIC "\",[[1]]]}",
+     "\"path\":\"puzzles[1]\""},
+    {"solve", "{\"puzzle\":\"" DOTS9 DOTS9 DOTS9 DOTS9 "\",\"box\":[3,3]}",
+     "\"path\":\"box\""},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"entries\":5}",
+     "\"path\":\"entries\""},
+};
+
+START_TEST(refusals_name_the_member) {
+  struct api_response out;
+  struct api_limits lim = {100, 2000000, 0, 0};
+  struct api_input in = {"application/json",
+                         located[_i].body,
+                         strlen(located[_i].body),
+                         NULL,
+                         NULL,
+                         NULL,
+                         0};
+  api_handle(api_endpoint_find(located[_i].endpoint), &lim, &in, &out);
+  /* a batch answers 200, its item the problem */
+  ck_assert_int_eq(out.status, strstr(located[_i].body, "puzzles") ? 200 : 400);
+  ck_assert_msg(strstr(out.body, located[_i].path) != NULL, "%s lacks %s",
+                out.body, located[_i].path);
+  api_response_free(&out);
+}
+END_TEST
+
 /* A job that waited past its deadline before it started is a 503 on every
  * endpoint, not a 200 whose items all say deadline-exceeded (a /rate batch
  * did that) nor a 422 (/steps, /hint, /check, /generate). */
@@ -352,6 +386,8 @@ void api_add_refusals(Suite *s) {
                       (int)(sizeof hostile / sizeof hostile[0]));
   tcase_add_test(tc, every_conflict_is_listed);
   tcase_add_test(tc, deep_nesting_says_so);
+  tcase_add_loop_test(tc, refusals_name_the_member, 0,
+                      (int)(sizeof located / sizeof located[0]));
   tcase_add_test(tc, form_fields_refused);
   tcase_add_loop_test(tc, queue_wait_counts_against_the_deadline, 0,
                       (int)(sizeof waited / sizeof waited[0]));
