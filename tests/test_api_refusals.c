@@ -224,6 +224,46 @@ START_TEST(refusals_name_the_member) {
 }
 END_TEST
 
+/* A query parameter given twice is refused as a JSON member or a form
+ * field given twice is, not read as its first value, on every endpoint. */
+START_TEST(query_parameters_appear_once) {
+  static const struct {
+    const char *endpoint;
+    struct api_param q[2];
+    const char *piece;
+  } cases[] = {
+      {"solve",
+       {{"format", "json", 6, 4}, {"format", "line", 6, 4}},
+       "query parameter format appears twice"},
+      {"generate",
+       {{"seed", "1", 4, 1}, {"seed", "2", 4, 1}},
+       "query parameter seed appears twice"},
+      {"rate",
+       {{"x\r\ny", "1", 4, 1}, {"x\r\ny", "2", 4, 1}},
+       "query parameter x??y appears twice"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    struct api_limits lim = {100, 2000000, 0, 0};
+    const char *body = "{\"puzzle\":\"" CLASSIC "\"}";
+    bool get = strcmp(cases[i].endpoint, "generate") == 0;
+    struct api_input in = {get ? NULL : "application/json",
+                           get ? NULL : body,
+                           get ? 0 : strlen(body),
+                           NULL,
+                           NULL,
+                           cases[i].q,
+                           2};
+    struct api_response out;
+    api_handle(api_endpoint_find(cases[i].endpoint), &lim, &in, &out);
+    ck_assert_msg(out.status == 400, "%s: %d %s", cases[i].endpoint, out.status,
+                  out.body);
+    ck_assert_msg(strstr(out.body, cases[i].piece) != NULL, "%s lacks %s",
+                  out.body, cases[i].piece);
+    api_response_free(&out);
+  }
+}
+END_TEST
+
 /* A job that waited past its deadline before it started is a 503 on every
  * endpoint, not a 200 whose items all say deadline-exceeded (a /rate batch
  * did that) nor a 422 (/steps, /hint, /check, /generate). */
@@ -386,6 +426,7 @@ void api_add_refusals(Suite *s) {
                       (int)(sizeof hostile / sizeof hostile[0]));
   tcase_add_test(tc, every_conflict_is_listed);
   tcase_add_test(tc, deep_nesting_says_so);
+  tcase_add_test(tc, query_parameters_appear_once);
   tcase_add_loop_test(tc, refusals_name_the_member, 0,
                       (int)(sizeof located / sizeof located[0]));
   tcase_add_test(tc, form_fields_refused);

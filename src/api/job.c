@@ -64,11 +64,33 @@ const char *api_job_request_id(const struct api_job *job) {
   return job->has_request_id ? job->request_id : NULL;
 }
 
+/* A query parameter named twice: which value counts would be a guess, as
+ * for a JSON member or a form field given twice. O(n^2) over at most
+ * API_MAX_QUERY parameters. */
+static const struct api_param *query_twice(const struct api_input *in) {
+  for (size_t i = 0; i < in->nquery; i++)
+    for (size_t k = 0; k < i; k++)
+      if (in->query[k].name_len == in->query[i].name_len &&
+          memcmp(in->query[k].name, in->query[i].name, in->query[i].name_len) ==
+              0)
+        return &in->query[i];
+  return NULL;
+}
+
 struct api_job *api_parse(const struct api_endpoint *ep,
                           const struct api_limits *limits,
                           const struct api_input *in,
                           struct api_response *out) {
   memset(out, 0, sizeof *out);
+  const struct api_param *twice = query_twice(in);
+  if (twice != NULL) {
+    struct api_error e = {API_OK, "", NULL};
+    int n = twice->name_len < 32 ? (int)twice->name_len : 32;
+    api_error_set(&e, API_INVALID_REQUEST, "query parameter %.*s appears twice",
+                  n, twice->name);
+    api_render_error(&e, in->accept, in->request_id, out);
+    return NULL;
+  }
   return ep->parse(limits, in, out);
 }
 
