@@ -305,6 +305,13 @@ static const struct {
     {"size", "26", "expected an integer 4..25"},
     {"givens", "x", "givens=x"},
     {"colour", "red", "unknown parameter colour"},
+    /* More givens than cells: said so, not "a cell holds a value outside
+     * 0..n"; every refusal names its parameter in "path". */
+    {"givens", "82", "givens=82: more than the 81 cells of a 9x9 grid"},
+    {"givens", "82", "\"path\":\"givens\""},
+    {"seed", "x", "\"path\":\"seed\""},
+    {"size", "26", "\"path\":\"size\""},
+    {"colour", "red", "\"path\":\"colour\""},
 };
 
 START_TEST(generate_refuses_bad_queries) {
