@@ -224,6 +224,30 @@ START_TEST(refusals_name_the_member) {
 }
 END_TEST
 
+/* A rating cut short by the deadline says so: the puzzle has a solution
+ * (the default sentence, "no solution found", was the solver's). The
+ * puzzle: `sudoku generate --size 16 --symmetry none --seed 3`, whose
+ * rating takes seconds (nested forcing chains). */
+#define HARD_16                                                                \
+  "....4.G.A1..3.....6.A...235.4..93.7......6E8.BF.......2C.G.7AE.."           \
+  ".D.4.23....G..1..G....7.BA.C5...A...E..8.5...4.....B.56..2..D..8"           \
+  ".1..39....8...B.DF......7..6...A........9CA.8.3..4A.C.B....E9.2."           \
+  "C.16..9BG....3...7...4..8..B2.E....A2.C...4..6..G.....8..F.3..9."
+START_TEST(rating_cut_by_the_deadline_says_so) {
+  struct api_response out;
+  struct api_limits lim = {100, 50000, 0, 0};
+  const char *body = "{\"puzzle\":\"" HARD_16 "\"}";
+  struct api_input in = {
+      "application/json", body, strlen(body), NULL, NULL, NULL, 0};
+  api_handle(api_endpoint_find("rate"), &lim, &in, &out);
+  ck_assert_msg(out.status == 422, "%d %s", out.status, out.body);
+  ck_assert_msg(strstr(out.body, "the rating did not finish before the "
+                                 "request's deadline") != NULL,
+                "%s", out.body);
+  api_response_free(&out);
+}
+END_TEST
+
 /* A query parameter given twice is refused as a JSON member or a form
  * field given twice is, not read as its first value, on every endpoint. */
 START_TEST(query_parameters_appear_once) {
@@ -427,6 +451,7 @@ void api_add_refusals(Suite *s) {
   tcase_add_test(tc, every_conflict_is_listed);
   tcase_add_test(tc, deep_nesting_says_so);
   tcase_add_test(tc, query_parameters_appear_once);
+  tcase_add_test(tc, rating_cut_by_the_deadline_says_so);
   tcase_add_loop_test(tc, refusals_name_the_member, 0,
                       (int)(sizeof located / sizeof located[0]));
   tcase_add_test(tc, form_fields_refused);
