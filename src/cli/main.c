@@ -4,6 +4,7 @@
  * `sudoku < in` keeps today's behaviour byte for byte.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -25,7 +26,38 @@ static const struct cli_command commands[] = {
 };
 /* clang-format on */
 
+/* argv with every "--name=value" split into "--name" "value" (sudokud
+ * takes both spellings, so the CLI does too), so that no subcommand's
+ * parser needs to know. The copies live until exit. NULL: out of memory. */
+static char **split_equals(int *argc, char **argv) {
+  char **out = malloc((2 * (size_t)*argc + 1) * sizeof *out);
+  if (out == NULL)
+    return NULL;
+  int n = 0;
+  for (int i = 0; i < *argc; i++) {
+    const char *eq =
+        strncmp(argv[i], "--", 2) == 0 && i > 0 ? strchr(argv[i], '=') : NULL;
+    if (eq == NULL) {
+      out[n++] = argv[i];
+      continue;
+    }
+    out[n] = strndup(argv[i], (size_t)(eq - argv[i]));
+    if (out[n] == NULL)
+      return NULL;
+    out[++n] = (char *)eq + 1;
+    n++;
+  }
+  out[n] = NULL;
+  *argc = n;
+  return out;
+}
+
 int main(int argc, char **argv) {
+  argv = split_equals(&argc, argv);
+  if (argv == NULL) {
+    fputs("sudoku: out of memory\n", stderr);
+    return 2;
+  }
   if (argc > 1) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
       if (strcmp(argv[1], commands[i].name) == 0)
