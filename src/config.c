@@ -52,7 +52,7 @@ static const struct opt opts[] = {
     {"max-connections", "MAX_CONNECTIONS", OPT_UINT, HTTP_OFF(max_connections),
      1, 1000000, "open connections (default 1024)"},
     {"timeout-s", "TIMEOUT_S", OPT_UINT, HTTP_OFF(timeout_s), 0, 86400,
-     "idle connection timeout; 0 = none (default 30)"},
+     "seconds to send a whole request or stay idle; 0 = none (default 30)"},
     {"drain-ms", "DRAIN_MS", OPT_UINT, offsetof(struct config, drain_ms), 0,
      3600000, "SIGTERM waits this long for requests (default 10000)"},
     {"cors-origins", "CORS_ORIGINS", OPT_STR, HTTP_OFF(cors_origins), 0, 0,

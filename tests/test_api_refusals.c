@@ -154,19 +154,183 @@ START_TEST(job_cost_classes) {
 }
 END_TEST
 
-/* A job that waited past its deadline before it started is a 503. */
-START_TEST(queue_wait_counts_against_the_deadline) {
-  struct api_limits lim = {100, 1000, 0, 0}; /* 1 ms */
+/* JSON nested past cJSON's limit (1000) is refused as that, located, not
+ * as "malformed JSON" at a byte that is well-formed; below it, the body is
+ * read and refused for what it is. */
+START_TEST(deep_nesting_says_so) {
+  static const struct {
+    const char *head;
+    int depth;
+    const char *piece;
+  } cases[] = {
+      {"", 1001, "column 1001: arrays or objects nested deeper than 1000"},
+      {"{\"puzzle\":", 1001,
+       "column 1010: arrays or objects nested deeper than 1000"},
+      {"{\"puzzle\":", 998, "\"detail\":\"puzzle: "},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char body[4096];
+    size_t n = strlen(cases[i].head);
+    memcpy(body, cases[i].head, n);
+    for (int d = 0; d < cases[i].depth; d++)
+      body[n++] = '[';
+    for (int d = 0; d < cases[i].depth; d++)
+      body[n++] = ']';
+    if (cases[i].head[0] != '\0')
+      body[n++] = '}';
+    body[n] = '\0';
+    struct api_response out;
+    api_test_handle((struct api_limits){100, 2000000, 0, 0}, J, body, NULL,
+                    NULL, NULL, &out);
+    ck_assert_int_eq(out.status, 400);
+    ck_assert_msg(strstr(out.body, cases[i].piece) != NULL, "%zu: %s", i,
+                  out.body);
+    api_response_free(&out);
+  }
+}
+END_TEST
+
+/* Every refusal of a member's value names the member in "path", the wrong
+ * type and the wrong shape as much as a wrong cell. */
+static const struct {
+  const char *endpoint, *body, *path;
+} located[] = {
+    {"solve", "{\"puzzle\":5}", "\"path\":\"puzzle\""},
+    {"solve", "{\"puzzle\":[[5,3,0,0,7,0,0,0,0]]}", "\"path\":\"puzzle\""},
+    {"solve", "{\"puzzles\":[\"" CLASSIC "\",[[1]]]}",
+     "\"path\":\"puzzles[1]\""},
+    {"solve", "{\"puzzle\":\"" DOTS9 DOTS9 DOTS9 DOTS9 "\",\"box\":[3,3]}",
+     "\"path\":\"box\""},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"entries\":5}",
+     "\"path\":\"entries\""},
+};
+
+START_TEST(refusals_name_the_member) {
   struct api_response out;
-  const char *body = "{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9 DOTS9
-      DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\"}";
+  struct api_limits lim = {100, 2000000, 0, 0};
+  struct api_input in = {"application/json",
+                         located[_i].body,
+                         strlen(located[_i].body),
+                         NULL,
+                         NULL,
+                         NULL,
+                         0};
+  api_handle(api_endpoint_find(located[_i].endpoint), &lim, &in, &out);
+  /* a batch answers 200, its item the problem */
+  ck_assert_int_eq(out.status, strstr(located[_i].body, "puzzles") ? 200 : 400);
+  ck_assert_msg(strstr(out.body, located[_i].path) != NULL, "%s lacks %s",
+                out.body, located[_i].path);
+  api_response_free(&out);
+}
+END_TEST
+
+/* A rating cut short by the deadline says so: the puzzle has a solution
+ * (the default sentence, "no solution found", was the solver's). The
+ * puzzle: `sudoku generate --size 16 --symmetry none --seed 3`, whose
+ * rating takes seconds (nested forcing chains). */
+#define HARD_16                                                                \
+  "....4.G.A1..3.....6.A...235.4..93.7......6E8.BF.......2C.G.7AE.."           \
+  ".D.4.23....G..1..G....7.BA.C5...A...E..8.5...4.....B.56..2..D..8"           \
+  ".1..39....8...B.DF......7..6...A........9CA.8.3..4A.C.B....E9.2."           \
+  "C.16..9BG....3...7...4..8..B2.E....A2.C...4..6..G.....8..F.3..9."
+START_TEST(rating_cut_by_the_deadline_says_so) {
+  struct api_response out;
+  struct api_limits lim = {100, 50000, 0, 0};
+  const char *body = "{\"puzzle\":\"" HARD_16 "\"}";
   struct api_input in = {
       "application/json", body, strlen(body), NULL, NULL, NULL, 0};
-  struct api_job *job = api_parse(api_endpoint_find("solve"), &lim, &in, &out);
-  ck_assert_ptr_nonnull(job);
-  ck_assert_int_ne(api_job_cost(job), API_COST_DONE);
+  api_handle(api_endpoint_find("rate"), &lim, &in, &out);
+  ck_assert_msg(out.status == 422, "%d %s", out.status, out.body);
+  ck_assert_msg(strstr(out.body, "the rating did not finish before the "
+                                 "request's deadline") != NULL,
+                "%s", out.body);
+  api_response_free(&out);
+}
+END_TEST
+
+/* A query parameter given twice is refused as a JSON member or a form
+ * field given twice is, not read as its first value, on every endpoint. */
+START_TEST(query_parameters_appear_once) {
+  static const struct {
+    const char *endpoint;
+    struct api_param q[2];
+    const char *piece;
+  } cases[] = {
+      {"solve",
+       {{"format", "json", 6, 4}, {"format", "line", 6, 4}},
+       "query parameter format appears twice"},
+      {"generate",
+       {{"seed", "1", 4, 1}, {"seed", "2", 4, 1}},
+       "query parameter seed appears twice"},
+      {"rate",
+       {{"x\r\ny", "1", 4, 1}, {"x\r\ny", "2", 4, 1}},
+       "query parameter x??y appears twice"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    struct api_limits lim = {100, 2000000, 0, 0};
+    const char *body = "{\"puzzle\":\"" CLASSIC "\"}";
+    bool get = strcmp(cases[i].endpoint, "generate") == 0;
+    struct api_input in = {get ? NULL : "application/json",
+                           get ? NULL : body,
+                           get ? 0 : strlen(body),
+                           NULL,
+                           NULL,
+                           cases[i].q,
+                           2};
+    struct api_response out;
+    api_handle(api_endpoint_find(cases[i].endpoint), &lim, &in, &out);
+    ck_assert_msg(out.status == 400, "%s: %d %s", cases[i].endpoint, out.status,
+                  out.body);
+    ck_assert_msg(strstr(out.body, cases[i].piece) != NULL, "%s lacks %s",
+                  out.body, cases[i].piece);
+    api_response_free(&out);
+  }
+}
+END_TEST
+
+/* A job that waited past its deadline before it started is a 503 on every
+ * endpoint, not a 200 whose items all say deadline-exceeded (a /rate batch
+ * did that) nor a 422 (/steps, /hint, /check, /generate). */
+#define HARD_11 /* forum_hardest_1905_11plus.txt, line 1 */                    \
+  "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8..." \
+  "52....6"
+static const struct {
+  const char *endpoint, *body, *query;
+} waited[] = {
+    {"solve",
+     "{\"max_solutions\":1000,\"puzzle\":\"" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+         DOTS9 DOTS9 DOTS9 "\"}",
+     NULL},
+    {"rate", "{\"puzzles\":[\"" HARD_11 "\",\"" HARD_11 "\"]}", NULL},
+    {"rate", "{\"puzzle\":\"" HARD_11 "\"}", NULL},
+    {"steps", "{\"puzzle\":\"" HARD_11 "\"}", NULL},
+    {"hint", "{\"puzzle\":\"" HARD_11 "\"}", NULL},
+    {"check", "{\"puzzle\":\"" HARD_11 "\"}", NULL},
+    {"candidates", "{\"puzzle\":\"" HARD_11 "\"}", NULL},
+    {"generate", NULL, "extreme"},
+};
+
+START_TEST(queue_wait_counts_against_the_deadline) {
+  struct api_limits lim = {100, 1000, 0, 1000}; /* 1 ms */
+  struct api_response out;
+  struct api_param level = {"level", waited[_i].query, 5,
+                            waited[_i].query != NULL ? strlen(waited[_i].query)
+                                                     : 0};
+  const char *body = waited[_i].body;
+  struct api_input in = {body != NULL ? "application/json" : NULL,
+                         body,
+                         body != NULL ? strlen(body) : 0,
+                         NULL,
+                         NULL,
+                         &level,
+                         waited[_i].query != NULL ? 1 : 0};
+  struct api_job *job =
+      api_parse(api_endpoint_find(waited[_i].endpoint), &lim, &in, &out);
+  ck_assert_msg(job != NULL, "%s: %s", waited[_i].endpoint, out.body);
+  api_job_cost(job);
   api_job_run(job, sudoku_clock_ns() - 5000000u, &out); /* arrived 5 ms ago */
-  ck_assert_int_eq(out.status, 503);
+  ck_assert_msg(out.status == 503, "%s: %d %s", waited[_i].endpoint, out.status,
+                out.body);
   ck_assert_ptr_nonnull(strstr(out.body, "/problems/queue-timeout"));
   api_response_free(&out);
   api_job_free(job);
@@ -285,8 +449,14 @@ void api_add_refusals(Suite *s) {
   tcase_add_loop_test(tc, hostile_bodies, 0,
                       (int)(sizeof hostile / sizeof hostile[0]));
   tcase_add_test(tc, every_conflict_is_listed);
+  tcase_add_test(tc, deep_nesting_says_so);
+  tcase_add_test(tc, query_parameters_appear_once);
+  tcase_add_test(tc, rating_cut_by_the_deadline_says_so);
+  tcase_add_loop_test(tc, refusals_name_the_member, 0,
+                      (int)(sizeof located / sizeof located[0]));
   tcase_add_test(tc, form_fields_refused);
-  tcase_add_test(tc, queue_wait_counts_against_the_deadline);
+  tcase_add_loop_test(tc, queue_wait_counts_against_the_deadline, 0,
+                      (int)(sizeof waited / sizeof waited[0]));
   tcase_add_test(tc, limits_are_enforced);
   suite_add_tcase(s, tc);
   tc = tcase_create("types");

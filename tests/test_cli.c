@@ -82,6 +82,11 @@ static const struct {
      "line 4, column 6: 'x' is not a digit or a blank"},
     {"--format line --jobs 2", CLASSIC "\n" NO_SOLUTION "\n55" CLASSIC "\n", 2,
      CLASSIC_SOLVED "\nno solution\n", "puzzle 3: expected 81 cells"},
+    /* --option=VALUE, as sudokud takes it, for every subcommand. */
+    {"--format=line --jobs=2", CLASSIC "\n", 0, CLASSIC_SOLVED "\n", NULL},
+    {"rate --deadline-ms=5000", CLASSIC "\n", 0, "1.2 easy hidden-single\n",
+     NULL},
+    {"--format=", CLASSIC, 2, "", "--format takes judge or line, not ''"},
     /* A byte order mark at the start is skipped, as the core reader does. */
     {"--format line", "\xEF\xBB\xBF" CLASSIC "\n", 0, CLASSIC_SOLVED "\n",
      NULL},

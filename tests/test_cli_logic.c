@@ -208,12 +208,26 @@ START_TEST(hint_refuses_wrong_and_clashing_entries) {
   /* r1c3 = 1 is not the solution's: no solution is left. */
   snprintf(in, sizeof in, "%s\n..1%s%s%s%s%s%s%s%s......\n", CLASSIC, DOTS9,
            DOTS9, DOTS9, DOTS9, DOTS9, DOTS9, DOTS9, DOTS9);
-  struct out o = run("hint", in);
+  char *err;
+  struct out o = run_err("hint", in, &err);
   ck_assert_int_eq(o.status, 1);
   cJSON *j = cJSON_Parse(o.text);
   ck_assert_ptr_nonnull(j);
   ck_assert_str_eq(cJSON_GetObjectItem(j, "error")->valuestring, "no-solution");
   cJSON_Delete(j);
+  free(o.text);
+  /* stderr names the wrong entry, as /hint does; the puzzle itself has a
+   * solution, so "the puzzle has no solution" would be untrue. */
+  ck_assert_str_eq(err, "sudoku: r1c3 is not 1: that entry is wrong\n");
+  free(err);
+  /* An entry that clashes with a given is wrong too (not a "given"). */
+  snprintf(in, sizeof in, "%s\n..5%s%s%s%s%s%s%s%s......\n", CLASSIC, DOTS9,
+           DOTS9, DOTS9, DOTS9, DOTS9, DOTS9, DOTS9, DOTS9);
+  o = run_err("hint --text", in, &err);
+  ck_assert_int_eq(o.status, 1);
+  ck_assert_str_eq(o.text, "no solution\n");
+  ck_assert_str_eq(err, "sudoku: r1c3 is not 5: that entry is wrong\n");
+  free(err);
   free(o.text);
   /* An entry over a given must repeat it. */
   snprintf(in, sizeof in, "%s\n4........%s%s%s%s%s%s%s%s\n", CLASSIC, DOTS9,

@@ -105,6 +105,14 @@ static const struct {
      RAW("get /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
          "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
      501, "this method is not one HTTP defines"},
+    {"Transfer-Encoding in HTTP/1.0 (RFC 9112 6.1: faulty framing)",
+     RAW("POST /solve HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n"
+         "0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
+     400, "Transfer-Encoding in an HTTP/1.0 request"},
+    {"the asterisk-form target with GET (RFC 9112 3.2.4: OPTIONS only)",
+     RAW("GET * HTTP/1.1\r\nHost: x\r\n\r\n"
+         "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
+     400, "the target * is for OPTIONS only"},
     {"Transfer-Encoding: xchunked",
      RAW("POST /solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n"
          "\r\n"),
@@ -144,6 +152,17 @@ START_TEST(sound_requests_still_pass) {
                false, 500, &r);
   ck_assert_int_eq(r.status, 200);
   ck_assert_int_eq(r.answers, 3);
+  ck_assert(!r.closed);
+  /* OPTIONS * asks about the server as a whole (RFC 9110 9.3.7): what
+   * every route together takes, and the connection stays. */
+  raw_exchange(RAW("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n"
+                   "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"),
+               false, 500, &r);
+  ck_assert_msg(r.status == 204, "%s", r.buf);
+  ck_assert_msg(strstr(r.buf, "\r\nAllow: GET, HEAD, POST, OPTIONS\r\n") !=
+                    NULL,
+                "%s", r.buf);
+  ck_assert_int_eq(r.answers, 2);
   ck_assert(!r.closed);
 }
 END_TEST
@@ -294,6 +313,55 @@ START_TEST(over_the_connection_limit_closes_at_once) {
 }
 END_TEST
 
+/* Whether the server closed fd: an end of stream or a reset, now. */
+static bool peer_closed(int fd) {
+  char c[256];
+  ssize_t got = recv(fd, c, sizeof c, MSG_DONTWAIT);
+  return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
+/* --timeout-s (5) bounds the time a connection takes to deliver a request
+ * whole, not only its idleness: a client trickling header bytes, or body
+ * bytes, every 300 ms is closed (it held its connection for ever, and
+ * --max-connections of them shut everyone out), while a keep-alive client
+ * that sends whole requests is never cut off, however long it stays. */
+START_TEST(trickling_clients_are_closed_after_the_timeout) {
+  int head = connect_to(hostile.port), body = connect_to(hostile.port);
+  int kept = connect_to(hostile.port);
+  send_all(head, RAW("GET /healthz HTTP/1.1\r\nHost: x\r\n"));
+  send_all(body, RAW("POST /solve HTTP/1.1\r\nHost: x\r\n"
+                     "Content-Length: 100000\r\n\r\n"));
+  struct timeval tv = {3, 0};
+  setsockopt(kept, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  bool head_open = true, body_open = true;
+  int answers = 0;
+  for (int tick = 0; tick < 40 && (head_open || body_open); tick++) {
+    sleep_ms(300);
+    if (head_open &&
+        (send(head, "X", 1, MSG_NOSIGNAL) < 0 || peer_closed(head)))
+      head_open = false;
+    if (body_open &&
+        (send(body, "0", 1, MSG_NOSIGNAL) < 0 || peer_closed(body)))
+      body_open = false;
+    if (tick % 3 == 0) {
+      send_all(kept, RAW("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+      char buf[1024];
+      ssize_t got = recv(kept, buf, sizeof buf - 1, 0);
+      ck_assert_msg(got > 0, "the keep-alive client lost its connection");
+      buf[got] = '\0';
+      ck_assert_msg(strncmp(buf, "HTTP/1.1 200", 12) == 0, "%s", buf);
+      answers++;
+    }
+  }
+  ck_assert_msg(!head_open, "a header trickle held its connection 12 s");
+  ck_assert_msg(!body_open, "a body trickle held its connection 12 s");
+  ck_assert_int_ge(answers, 6); /* past the 5 s the trickles were given */
+  close(head);
+  close(body);
+  close(kept);
+}
+END_TEST
+
 Suite *hostile_suite(void) {
   Suite *s = suite_create("hostile");
   TCase *tc = tcase_create("framing");
@@ -306,6 +374,7 @@ Suite *hostile_suite(void) {
   tcase_add_test(tc, half_closed_clients_get_answers);
   tcase_add_test(tc, expect_continue_is_refused_before_the_body);
   tcase_add_test(tc, over_the_connection_limit_closes_at_once);
+  tcase_add_test(tc, trickling_clients_are_closed_after_the_timeout);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -143,6 +143,20 @@ static const struct {
      "candidates.r0c1: expected a cell name"},
     {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r1c1\":[10]}}", 400,
      "expected an integer 1..9"},
+    /* One cell's marks once: a second list for it (or the same cell under
+     * another spelling) is refused, not silently taken over the first. */
+    {"hint",
+     "{\"puzzle\":\"" CLASSIC
+     "\",\"candidates\":{\"r1c3\":[4],\"r1c3\":[1,2]}}",
+     400, "candidates.r1c3: the cell appears twice"},
+    {"hint",
+     "{\"puzzle\":\"" CLASSIC
+     "\",\"candidates\":{\"r1c3\":[4],\"r01c3\":[1,2]}}",
+     400, "candidates.r01c3: expected a cell name"},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r+1c3\":[4]}}", 400,
+     "candidates.r+1c3: expected a cell name"},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r 1c3\":[4]}}", 400,
+     "candidates.r 1c3: expected a cell name"},
     {"hint", "{\"puzzle\":\"" CLASSIC "\",\"lexmin\":true}", 400,
      "unknown member \\\"lexmin\\\""},
     {"check", "{\"puzzle\":\"" MULTI "\"}", 422, "/problems/not-unique"},
@@ -291,6 +305,13 @@ static const struct {
     {"size", "26", "expected an integer 4..25"},
     {"givens", "x", "givens=x"},
     {"colour", "red", "unknown parameter colour"},
+    /* More givens than cells: said so, not "a cell holds a value outside
+     * 0..n"; every refusal names its parameter in "path". */
+    {"givens", "82", "givens=82: more than the 81 cells of a 9x9 grid"},
+    {"givens", "82", "\"path\":\"givens\""},
+    {"seed", "x", "\"path\":\"seed\""},
+    {"size", "26", "\"path\":\"size\""},
+    {"colour", "red", "\"path\":\"colour\""},
 };
 
 START_TEST(generate_refuses_bad_queries) {

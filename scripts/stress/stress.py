@@ -832,8 +832,59 @@ def check_hostile(binary, quick):
     line("hostile: sudokud exit status after SIGTERM", rc, "0", rc == 0)
 
 
+def check_slowloris(binary, quick):
+    """Every connection taken by clients trickling their headers or bodies
+    a byte at a time: --timeout-s bounds how long they hold them, not only
+    how long they may be idle, so new clients are served again after it."""
+    n, limit_s = 128, 3
+    srv = Server(binary, 18110, ["--max-connections", str(n), "--timeout-s",
+                                 str(limit_s), "--threads", "2"])
+    socks = []
+    try:
+        for i in range(n):
+            s = socket.create_connection((HOST, srv.port))
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n" if i % 2 == 0
+                      else b"POST /solve HTTP/1.1\r\nHost: x\r\n"
+                           b"Content-Length: 100000\r\n\r\n")
+            s.setblocking(False)
+            socks.append(s)
+        time.sleep(0.2)
+        out, closed = raw(srv.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        line("slowloris: a client over the %d held connections" % n,
+             "closed" if closed and not out else "answered", "closed",
+             closed and not out)
+        t0 = time.monotonic()
+        open_ = set(range(n))
+        while open_ and time.monotonic() - t0 < limit_s + 5:
+            for i in list(open_):
+                try:
+                    socks[i].send(b"X" if i % 2 == 0 else b"0")
+                    if socks[i].recv(1) == b"":
+                        open_.discard(i)
+                except (BlockingIOError, InterruptedError):
+                    pass
+                except OSError:
+                    open_.discard(i)
+            time.sleep(0.25)
+        dt = time.monotonic() - t0
+        line("slowloris: trickling connections closed (--timeout-s %d)" %
+             limit_s, "%d of %d in %.1f s" % (n - len(open_), n, dt),
+             "all, < %d s" % (limit_s + 3), not open_ and dt < limit_s + 3)
+        time.sleep(0.3)
+        st, _, _, ms = one_request(srv.port, '{"puzzle":"%s"}' % CLASSIC,
+                                   timeout=5)
+        line("slowloris: a new client afterwards", "%d in %.1f ms" % (st, ms *
+             1000), "200", st == 200)
+    finally:
+        for s in socks:
+            s.close()
+        rc = srv.stop()
+    line("slowloris: sudokud exit status after SIGTERM", rc, "0", rc == 0)
+
+
 CHECKS = [("wrk", check_wrk), ("soak", check_soak),
-          ("slow", check_slow_clients), ("oversized", check_oversized),
+          ("slow", check_slow_clients), ("slowloris", check_slowloris),
+          ("oversized", check_oversized),
           ("pathological", check_pathological), ("overload", check_overload),
           ("sigterm", check_sigterm), ("lanes", check_lanes),
           ("hostile", check_hostile)]

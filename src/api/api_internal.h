@@ -220,6 +220,7 @@ struct api_job {
   char accept[256]; /* copied: the input may be freed */
   char request_id[136];
   bool has_accept, has_request_id;
+  bool done; /* api_job_cost answered it all: only rendering is left */
 };
 
 /* Fills the base from the input. */

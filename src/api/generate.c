@@ -51,13 +51,17 @@ static void generate_run(struct api_job *job, uint64_t deadline_ns,
   }
   enum sudoku_status s = sudoku_generate(&j->opt, g);
   if (s == SUDOKU_DEADLINE) {
+    char what[24];
+    if (j->opt.level != SUDOKU_LEVEL_ANY)
+      snprintf(what, sizeof what, "%s", sudoku_level_name(j->opt.level));
+    else if (j->opt.givens > 0)
+      snprintf(what, sizeof what, "%u-given", (unsigned)j->opt.givens);
+    else
+      snprintf(what, sizeof what, "minimal");
     api_error_set(&e, API_DEADLINE,
                   "no %s puzzle came before the request's deadline (%u "
                   "attempts); try again, or another level",
-                  j->opt.level == SUDOKU_LEVEL_ANY
-                      ? "minimal"
-                      : sudoku_level_name(j->opt.level),
-                  g->attempts);
+                  what, g->attempts);
     goto fail;
   }
   if (s != SUDOKU_OK) {
@@ -137,7 +141,8 @@ bad:
   api_error_set(e, API_INVALID_REQUEST,
                 "%.*s=%s: expected an integer %llu..%llu", (int)p->name_len,
                 p->name, shown, lo, hi);
-  api_error_string(e, "path", "query");
+  api_safe_copy(shown, sizeof shown, p->name, p->name_len); /* ours: short */
+  api_error_string(e, "path", shown);
   return false;
 }
 
@@ -211,9 +216,18 @@ struct api_job *api_parse_generate(const struct api_limits *limits,
                     "unknown parameter %s; /generate takes level, symmetry, "
                     "seed, size, givens",
                     shown);
+      api_error_string(&e, "path", shown);
       goto fail;
     }
 #undef IS
+  }
+  int side = j->opt.box_rows * j->opt.box_cols;
+  if (j->opt.givens > side * side) {
+    api_error_set(&e, API_INVALID_REQUEST,
+                  "givens=%u: more than the %d cells of a %dx%d grid",
+                  (unsigned)j->opt.givens, side * side, side, side);
+    api_error_string(&e, "path", "givens");
+    goto fail;
   }
   if (!j->seeded)
     j->opt.seed = sudoku_mix64(sudoku_clock_ns() ^ (uint64_t)(uintptr_t)j);

@@ -49,6 +49,7 @@ void api_job_init(struct api_job *job, const struct api_job_ops *ops,
   job->ops = ops;
   job->limits = *limits;
   job->format = format;
+  job->done = false;
   job->has_accept = in->accept != NULL;
   job->has_request_id = in->request_id != NULL;
   copy_bounded(job->accept, sizeof job->accept, in->accept);
@@ -63,15 +64,41 @@ const char *api_job_request_id(const struct api_job *job) {
   return job->has_request_id ? job->request_id : NULL;
 }
 
+/* A query parameter named twice: which value counts would be a guess, as
+ * for a JSON member or a form field given twice. O(n^2) over at most
+ * API_MAX_QUERY parameters. */
+static const struct api_param *query_twice(const struct api_input *in) {
+  for (size_t i = 0; i < in->nquery; i++)
+    for (size_t k = 0; k < i; k++)
+      if (in->query[k].name_len == in->query[i].name_len &&
+          memcmp(in->query[k].name, in->query[i].name, in->query[i].name_len) ==
+              0)
+        return &in->query[i];
+  return NULL;
+}
+
 struct api_job *api_parse(const struct api_endpoint *ep,
                           const struct api_limits *limits,
                           const struct api_input *in,
                           struct api_response *out) {
   memset(out, 0, sizeof *out);
+  const struct api_param *twice = query_twice(in);
+  if (twice != NULL) {
+    struct api_error e = {API_OK, "", NULL};
+    int n = twice->name_len < 32 ? (int)twice->name_len : 32;
+    api_error_set(&e, API_INVALID_REQUEST, "query parameter %.*s appears twice",
+                  n, twice->name);
+    api_render_error(&e, in->accept, in->request_id, out);
+    return NULL;
+  }
   return ep->parse(limits, in, out);
 }
 
-enum api_cost api_job_cost(struct api_job *job) { return job->ops->cost(job); }
+enum api_cost api_job_cost(struct api_job *job) {
+  enum api_cost c = job->ops->cost(job);
+  job->done = c == API_COST_DONE;
+  return c;
+}
 
 void api_job_run(struct api_job *job, uint64_t arrival_ns,
                  struct api_response *out) {
@@ -79,6 +106,16 @@ void api_job_run(struct api_job *job, uint64_t arrival_ns,
                           ? arrival_ns + job->limits.deadline_us * 1000u
                           : 0;
   memset(out, 0, sizeof *out);
+  if (!job->done && deadline != 0 && sudoku_clock_ns() >= deadline) {
+    /* Waited its whole deadline for a worker: nothing is tried, whatever
+     * the endpoint (a batch would otherwise be a 200 of items that all say
+     * deadline-exceeded, a single puzzle a 422 that blames the puzzle).
+     * An answer the first attempt already holds is sent, late or not. */
+    struct api_error e = {API_OK, "", NULL};
+    api_error_set(&e, API_QUEUE_TIMEOUT, NULL);
+    api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
+    return;
+  }
   job->ops->run(job, deadline, out);
 }
 

@@ -29,6 +29,7 @@ static bool grid_for_side(sudoku_grid *g, int n, const int box[2],
           "box: %dx%d boxes do not fit a %dx%d puzzle (rows x columns "
           "must equal %d)",
           box[0], box[1], n, n, n);
+      api_error_string(e, "path", "box");
       return false;
     }
     r = box[0];
@@ -39,11 +40,13 @@ static bool grid_for_side(sudoku_grid *g, int n, const int box[2],
         "%s: a %dx%d grid has no box shape; sides 4, 6, 8, 9, 10, 12, "
         "14, 15, 16, 18, 20, 21, 22, 24 and 25 are supported",
         where, n, n);
+    api_error_string(e, "path", where);
     return false;
   }
   if (sudoku_grid_init(g, r, c) != SUDOKU_OK) {
     api_error_set(e, API_BAD_SHAPE, "%s: %dx%d boxes are not supported", where,
                   r, c);
+    api_error_string(e, "path", box != NULL ? "box" : where);
     return false;
   }
   return true;
@@ -152,6 +155,7 @@ bool api_json_grid(const cJSON *v, const int box[2], const char *where,
         "%s: expected a string of n*n characters, an array of n rows, "
         "or a flat array of n*n numbers",
         where);
+    api_error_string(e, "path", where);
     return false;
   }
   int size = cJSON_GetArraySize(v);
@@ -163,6 +167,7 @@ bool api_json_grid(const cJSON *v, const int box[2], const char *where,
                     "%s: expected %d rows (the first row has %d cells: a "
                     "grid is square), got %d",
                     where, first, first, size);
+      api_error_string(e, "path", where);
       return false;
     }
     if (!grid_for_side(g, size, box, where, e))

@@ -41,11 +41,27 @@ static bool marks_of(const cJSON *v, int n, const char *where, uint32_t *mask,
   return true;
 }
 
+/* One 1-based index of a cell name: digits without a sign, space or
+ * leading zero (so that a cell has one spelling); *s moves past them. */
+static int name_index(const char **s, int n) {
+  int v = 0;
+  if (**s < '1' || **s > '9')
+    return -1;
+  for (; **s >= '0' && **s <= '9'; (*s)++)
+    if ((v = v * 10 + (**s - '0')) > n)
+      return -1;
+  return v;
+}
+
 /* Parses "r3c5" (1-based) into a cell index of a side-n grid, or -1. */
 static int cell_of_name(const char *s, int n) {
-  int r = 0, c = 0, used = 0;
-  if (sscanf(s, "r%dc%d%n", &r, &c, &used) != 2 || s[used] != '\0' || r < 1 ||
-      r > n || c < 1 || c > n)
+  if (*s++ != 'r')
+    return -1;
+  int r = name_index(&s, n);
+  if (r < 0 || *s++ != 'c')
+    return -1;
+  int c = name_index(&s, n);
+  if (c < 0 || *s != '\0')
     return -1;
   return (r - 1) * n + (c - 1);
 }
@@ -57,15 +73,21 @@ static bool read_marks(const cJSON *v, int n, uint32_t *marks,
   for (int c = 0; c < n * n; c++)
     marks[c] = all;
   if (cJSON_IsObject(v)) {
+    bool seen[SUDOKU_MAX_CELLS] = {false};
     for (const cJSON *m = v->child; m != NULL; m = m->next) {
       int c = cell_of_name(m->string, n);
       snprintf(where, sizeof where, "candidates.%.16s", m->string);
-      if (c < 0) {
-        api_error_set(e, API_INVALID_REQUEST,
-                      "%s: expected a cell name r1c1..r%dc%d", where, n, n);
+      if (c < 0 || seen[c]) {
+        if (c < 0)
+          api_error_set(e, API_INVALID_REQUEST,
+                        "%s: expected a cell name r1c1..r%dc%d", where, n, n);
+        else
+          api_error_set(e, API_INVALID_REQUEST, "%s: the cell appears twice",
+                        where);
         api_error_string(e, "path", where);
         return false;
       }
+      seen[c] = true;
       if (!marks_of(m, n, where, &marks[c], e))
         return false;
     }

@@ -35,6 +35,12 @@ static void item_error(const struct api_item *it, const struct rated *r,
                        struct api_error *e) {
   if (r->status == SUDOKU_CONFLICT)
     api_conflict_error(&it->grid, e);
+  else if (r->status == SUDOKU_DEADLINE)
+    /* The default sentence is the solver's ("no solution found"): here
+     * the solution is known, the rating is not. */
+    api_error_set(e, API_DEADLINE,
+                  "the rating did not finish before the request's deadline "
+                  "(the steps of POST /steps show how far it got)");
   else
     api_error_set(e, (enum api_problem)r->status, NULL);
 }

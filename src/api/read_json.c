@@ -86,6 +86,30 @@ static void locate(struct api_error *e, const char *body, size_t pos) {
   api_error_number(e, "column", col);
 }
 
+/* How deep arrays and objects are open at pos (strings skipped): cJSON
+ * stopping at a '[' or '{' with CJSON_NESTING_LIMIT of them open refused
+ * the depth, not the syntax. O(pos), on the error path only. */
+static long depth_at(const char *body, size_t pos) {
+  long depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < pos; i++) {
+    char ch = body[i];
+    if (in_string) {
+      if (ch == '\\')
+        i++;
+      else if (ch == '"')
+        in_string = false;
+    } else if (ch == '"') {
+      in_string = true;
+    } else if (ch == '[' || ch == '{') {
+      depth++;
+    } else if (ch == ']' || ch == '}') {
+      depth--;
+    }
+  }
+  return depth;
+}
+
 cJSON *api_json_object(const char *body, size_t len,
                        const struct api_member *members, size_t nmembers,
                        struct api_error *e) {
@@ -109,6 +133,12 @@ cJSON *api_json_object(const char *body, size_t len,
     if (pos >= len)
       api_error_set(e, API_INVALID_JSON,
                     "line %d, column %d: the JSON ends too early", line, col);
+    else if ((body[pos] == '[' || body[pos] == '{') &&
+             depth_at(body, pos) >= CJSON_NESTING_LIMIT)
+      api_error_set(e, API_INVALID_JSON,
+                    "line %d, column %d: arrays or objects nested deeper than "
+                    "%d levels",
+                    line, col, CJSON_NESTING_LIMIT);
     else
       api_error_set(e, API_INVALID_JSON,
                     "line %d, column %d: malformed JSON near byte %zu", line,

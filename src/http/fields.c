@@ -81,9 +81,10 @@ static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
  * several Content-Length fields, a transfer coding other than chunked
  * (501), whitespace in a field name, NUL or CR in a value, HTTP/1.1
  * without Host, several Host fields or an invalid one (RFC 9112 3.2: a
- * server MUST answer 400). Such a request is answered once, then the connection
- * is closed: whatever follows on it cannot be trusted to be a new request.
- * Returns API_OK when the framing is sound.
+ * server MUST answer 400), Transfer-Encoding in HTTP/1.0 (6.1). Such a request
+ * is answered once, then the connection is closed: whatever follows on it
+ * cannot be trusted to be a new request. Returns API_OK when the framing is
+ * sound.
  */
 enum api_problem http_framing_problem(const struct http_fields *f,
                                       const char *version,
@@ -107,6 +108,12 @@ enum api_problem http_framing_problem(const struct http_fields *f,
     *detail = "several Host fields";
   else if (f->bad_host)
     *detail = "a Host field that is not a host name or address and a port";
+  else if (f->transfer_encoding > 0 && version != NULL &&
+           strcmp(version, MHD_HTTP_VERSION_1_0) == 0)
+    /* RFC 9112 6.1: faulty framing, whatever Content-Length says; an
+     * HTTP/1.0 peer on the way may not have read it as chunked. */
+    *detail = "Transfer-Encoding in an HTTP/1.0 request: its framing cannot "
+              "be trusted";
   if (*detail != NULL)
     return API_BAD_FRAMING;
   if (f->bad_te) {

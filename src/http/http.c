@@ -258,6 +258,11 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
                                        : 1;
   srv->clients = clients_new(2 * (2 * (size_t)cfg->queue + cfg->threads));
   srv->pool = pool_start(cfg->threads, cfg->queue, http_work, srv);
+  srv->reaper = http_reaper_start(cfg->timeout_s);
+  if (cfg->timeout_s > 0 && srv->reaper == NULL) {
+    snprintf(err, errlen, "cannot start the connection reaper thread");
+    goto fail;
+  }
   if (srv->clients == NULL || srv->pool == NULL) {
     snprintf(err, errlen, "cannot start %u worker threads", cfg->threads);
     goto fail;
@@ -311,6 +316,7 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
 fail:
   if (srv != NULL) {
     pool_stop(srv->pool);
+    http_reaper_stop(srv->reaper);
     http_free(srv);
   }
   return NULL;
@@ -354,5 +360,6 @@ void http_stop(struct http_server *srv) {
    * short, bounded wait lets MHD flush them. */
   http_wait_idle(srv, HTTP_STOP_FLUSH_MS);
   MHD_stop_daemon(srv->daemon);
+  http_reaper_stop(srv->reaper);
   http_free(srv);
 }

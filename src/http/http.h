@@ -29,7 +29,7 @@
 #define HTTP_DEFAULT_MAX_CONNECTIONS 1024u
 /* --client-jobs not given: half of --queue (at least 1). */
 #define HTTP_CLIENT_JOBS_AUTO UINT_MAX
-#define HTTP_DEFAULT_TIMEOUT_S 30u /* idle connection timeout */
+#define HTTP_DEFAULT_TIMEOUT_S 30u /* to deliver a request whole, or idle */
 #define HTTP_DEFAULT_DRAIN_MS 10000u
 #define HTTP_DEFAULT_CORS_ORIGINS "*"
 #define HTTP_REQUEST_ID_MAX 128u /* longest X-Request-Id kept */
@@ -48,7 +48,7 @@ struct http_config {
   unsigned client_jobs;        /* one client's requests waiting for or on
                                   a worker at once before 429; 0 = any,
                                   HTTP_CLIENT_JOBS_AUTO = queue / 2 */
-  unsigned timeout_s;          /* idle connection timeout; 0 = none */
+  unsigned timeout_s;          /* to deliver a request, or idle; 0 = none */
   const char *cors_origins;    /* comma-separated allowlist; "*" = any origin */
   const char *trusted_proxies; /* comma-separated IP literals or CIDR
                                   ranges whose

@@ -105,7 +105,8 @@ struct http_server {
   atomic_bool draining;
   atomic_uint in_flight;
   atomic_uint connections;
-  pthread_mutex_t log_lock; /* guards starting and start_err */
+  struct http_reaper *reaper; /* NULL: --timeout-s 0 */
+  pthread_mutex_t log_lock;   /* guards starting and start_err */
   bool starting; /* MHD's first log line goes to start_err, not stderr */
   char start_err[200];
   struct metrics metrics; /* last: large */
@@ -122,11 +123,31 @@ struct http_header {
   const char *name, *value;
 };
 
+/* ---- The reaper (reaper.c): a connection gets --timeout-s to deliver
+ * its next request whole, however it trickles ---------------------------
+ */
+
+struct http_reaper;
+struct http_watch;
+/* NULL when timeout_s is 0 (or out of memory): then every call below is a
+ * no-op. Stop it after MHD_stop_daemon(). */
+struct http_reaper *http_reaper_start(unsigned timeout_s);
+void http_reaper_stop(struct http_reaper *r);
+/* A connection opened (fd: its socket) and closed: MHD_OPTION_NOTIFY_
+ * CONNECTION's STARTED and CLOSED. The watch is the socket context. */
+struct http_watch *http_watch_open(struct http_reaper *r, int fd);
+void http_watch_close(struct http_reaper *r, struct http_watch *w);
+/* The request is read whole (its final access call): no longer timed. */
+void http_watch_read(struct http_watch *w);
+/* The request completed: the next one's time starts now. */
+void http_watch_next(struct http_watch *w);
+
 /* Everything about one request; freed only in http_complete(). */
 struct http_request {
   struct pool_job job; /* queued for a worker */
   struct http_server *srv;
   struct MHD_Connection *conn;
+  struct http_watch *watch;       /* its connection's, or NULL */
   const struct http_route *route; /* NULL: unknown path */
   enum http_method method;
   uint64_t start_ns;
@@ -141,8 +162,9 @@ struct http_request {
    * connection survives), or at once with close: a problem, 204. */
   enum api_problem pending;
   bool preflight;
-  bool close; /* answer, then close the connection (framing errors) */
-  char *body; /* malloc'd, or inline_body */
+  bool server_options; /* OPTIONS *: answered like a preflight, routeless */
+  bool close;          /* answer, then close the connection (framing errors) */
+  char *body;          /* malloc'd, or inline_body */
   size_t body_len, body_cap;
   uint64_t body_seen; /* bytes received, kept or not */
   bool body_over;     /* a chunked body grew past max_body */

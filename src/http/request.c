@@ -204,6 +204,12 @@ static enum MHD_Result hand_off(struct http_request *req) {
 
 /* Answers what the headers alone decided (see begin). */
 static enum MHD_Result reply_pending(struct http_request *req) {
+  if (req->server_options) {
+    const struct http_header h[] = {
+        {MHD_HTTP_HEADER_ALLOW, "GET, HEAD, POST, OPTIONS"}};
+    return http_reply(req, MHD_HTTP_NO_CONTENT, NULL, NULL, 0,
+                      MHD_RESPMEM_PERSISTENT, h, 1);
+  }
   if (req->preflight) {
     const struct http_header h[] = {
         {"Access-Control-Allow-Methods", req->route->allow},
@@ -239,6 +245,9 @@ static enum MHD_Result begin(struct http_server *srv,
   atomic_fetch_add(&srv->in_flight, 1);
   req->srv = srv;
   req->conn = conn;
+  const union MHD_ConnectionInfo *sc =
+      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  req->watch = sc != NULL ? sc->socket_context : NULL;
   req->start_ns = sudoku_clock_ns();
   const char *path = http_target_path(url);
   req->route = http_route_of(path, strlen(path));
@@ -273,7 +282,19 @@ static enum MHD_Result begin(struct http_server *srv,
                               "this method is not one HTTP defines; this "
                               "service takes GET, HEAD, POST and OPTIONS");
   }
-  if (req->route == NULL)
+  if (strcmp(url, "*") == 0) {
+    /* The asterisk-form (RFC 9112 3.2.4) names the server, not a
+     * resource: OPTIONS * says what the routes take together (RFC 9110
+     * 9.3.7); any other method with it is a malformed request. */
+    if (req->method != HTTP_OPTIONS) {
+      req->close = true;
+      return http_reply_problem(req, API_BAD_FRAMING,
+                                "the target * is for OPTIONS only");
+    }
+    /* Answered on the final call, as a preflight: a reply queued now
+     * would make MHD close the connection (the body is not yet read). */
+    req->preflight = req->server_options = true;
+  } else if (req->route == NULL)
     req->pending = API_NOT_FOUND;
   else if (req->method == HTTP_OPTIONS)
     req->preflight = true;
@@ -363,7 +384,8 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
     return req->body_seen / HTTP_DISCARD_FACTOR > srv->max_body ? MHD_NO
                                                                 : MHD_YES;
   }
-  if (req->replied) /* the worker queued it while suspended */
+  http_watch_read(req->watch); /* the body is in: no longer timed */
+  if (req->replied)            /* the worker queued it while suspended */
     return MHD_YES;
   if (req->handoff)
     return hand_off(req);
@@ -375,16 +397,23 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
   return ep != NULL ? serve_api(req, ep) : req->route->serve(req);
 }
 
-/* Open connections, counted as MHD starts and closes them. */
+/* Open connections, counted as MHD starts and closes them, and watched
+ * by the reaper (MHD notifies a close before it closes the socket). */
 void http_notify_connection(void *cls, struct MHD_Connection *conn,
                             void **socket_context,
                             enum MHD_ConnectionNotificationCode toe) {
   struct http_server *srv = cls;
-  (void)conn, (void)socket_context;
-  if (toe == MHD_CONNECTION_NOTIFY_STARTED)
+  if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
     atomic_fetch_add(&srv->connections, 1);
-  else if (toe == MHD_CONNECTION_NOTIFY_CLOSED)
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    *socket_context =
+        ci != NULL ? http_watch_open(srv->reaper, ci->connect_fd) : NULL;
+  } else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
     atomic_fetch_sub(&srv->connections, 1);
+    http_watch_close(srv->reaper, *socket_context);
+    *socket_context = NULL;
+  }
 }
 
 /* A new connection over --max-connections is closed at once. */
@@ -411,6 +440,7 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
     http_log_request(req, toe);
   if (req->client != NULL)
     clients_leave(srv->clients, req->client);
+  http_watch_next(req->watch);
   api_job_free(req->api_job);
   body_free(req);
   free(req);
