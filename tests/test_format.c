@@ -339,8 +339,14 @@ static const struct reject_case {
      "line 2, column 1: 1234567890123456... is larger than 9"},
     {"a token of 1000 digits opening a puzzle: 1008 symbols",
      TXT(D1000 " 8 2 1 3 5 6 0 9\n"), 0, 1, 1, 0,
-     "puzzle 1: expected 625 cells, got 1008 (line 1: a whole 25x25 puzzle "
-     "on one line)"},
+     "line 1: a line of 1008 cells: too long for a row (at most 25) and for "
+     "a whole puzzle on one line (at most 625, 25x25)"},
+    {"an 81-character puzzle cut into lines of 40 and 41",
+     TXT("53..7....6..195....98....6.8...6...34..8\n"
+         ".3..17...2...6.6....28....419..5....8..79\n"),
+     0, 1, 1, 0,
+     "line 1: a line of 40 cells: too long for a row (at most 25) and not a "
+     "whole puzzle on one line (36 cells for 6x6, 64 for 8x8)"},
     {"a short row",
      TXT("53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..\n"), 0, 1, 5, 0,
      "line 5: expected 9 cells in row 5 of puzzle 1, got 8"},

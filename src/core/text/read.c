@@ -244,11 +244,34 @@ static int fail_shape(struct sudoku_text_error *err, uint32_t puzzle,
                 "line %u: a line of %zu cells: too long for a row (at most "
                 "25) and too short for a whole puzzle (at least 36)",
                 line, k);
+  if (k > (size_t)SUDOKU_MAX_N * SUDOKU_MAX_N)
+    return fail(err, puzzle, line, 0,
+                "line %u: a line of %zu cells: too long for a row (at most "
+                "25) and for a whole puzzle on one line (at most 625, 25x25)",
+                line, k);
+  /* A cell or two off a whole puzzle: that puzzle, mistyped. Farther, name
+   * the whole puzzles on either side: one guess would mislead (40 cells are
+   * 6x6's 36 and four more, or the first line of an 81-character puzzle). */
   int n = sudoku_nearest_side(k);
+  size_t sq = (size_t)n * (size_t)n;
+  if ((sq > k ? sq - k : k - sq) <= 2)
+    return fail(err, puzzle, line, 0,
+                "puzzle %u: expected %zu cells, got %zu (line %u: a whole "
+                "%dx%d puzzle on one line)",
+                (unsigned)puzzle, sq, k, line, n, n);
+  int lo = 0, hi = 0, br, bc;
+  for (int m = SUDOKU_MIN_N; m <= SUDOKU_MAX_N; m++)
+    if (sudoku_box_shape(m, &br, &bc)) {
+      if ((size_t)m * (size_t)m < k)
+        lo = m;
+      else if (hi == 0)
+        hi = m;
+    }
   return fail(err, puzzle, line, 0,
-              "puzzle %u: expected %d cells, got %zu (line %u: a whole %dx%d "
-              "puzzle on one line)",
-              (unsigned)puzzle, n * n, k, line, n, n);
+              "line %u: a line of %zu cells: too long for a row (at most 25) "
+              "and not a whole puzzle on one line (%d cells for %dx%d, %d for "
+              "%dx%d)",
+              line, k, lo * lo, lo, lo, hi * hi, hi, hi);
 }
 
 /* The next cell of a line from *i: [*start, *end). One byte in CHAR mode,
