@@ -249,12 +249,12 @@ static int fail_shape(struct sudoku_text_error *err, uint32_t puzzle,
                 "line %u: a line of %zu cells: too long for a row (at most "
                 "25) and for a whole puzzle on one line (at most 625, 25x25)",
                 line, k);
-  /* A cell or two off a whole puzzle: that puzzle, mistyped. Farther, name
+  /* Within half a row of a whole puzzle: that one, mistyped. Farther, name
    * the whole puzzles on either side: one guess would mislead (40 cells are
    * 6x6's 36 and four more, or the first line of an 81-character puzzle). */
   int n = sudoku_nearest_side(k);
   size_t sq = (size_t)n * (size_t)n;
-  if ((sq > k ? sq - k : k - sq) <= 2)
+  if ((sq > k ? sq - k : k - sq) <= (size_t)n / 2)
     return fail(err, puzzle, line, 0,
                 "puzzle %u: expected %zu cells, got %zu (line %u: a whole "
                 "%dx%d puzzle on one line)",
