@@ -1,6 +1,7 @@
 /*
  * chain.h - the implication engine every chain finder shares (chain.c,
- * chain_init.c, chain_out.c).
+ * chain_init.c, chain_out.c; static nets swept 64 at a time:
+ * chain_depth.c).
  *
  * A *potential* is a candidate with a truth state: "r1c1 is 5" (on) or
  * "r1c1 is not 5" (off), numbered pot = (cell * n + value - 1) * 2 + on.

@@ -10,14 +10,17 @@
  * Cost: two nets per candidate (assumed true, assumed false), each
  * O(nodes x peers); on 9x9 the region pass runs none, its intersections
  * being made from the "on" nets as the cell pass runs them (larger grids
- * run each region's branches again); up to a few milliseconds a call on a
- * hard 9x9, read against the deadline every 8 nets. Conclusions common to
- * branches are kept as bitsets of potentials (4 KiB at 25x25); branches
- * are run again only to weigh a conclusion, so one net is alive at a time
- * (the whole search is about 130 KiB of stack). What this does NOT do:
- * nested chains (a chain inside a chain) or guessing.
+ * run each region's branches again), and the static "on" nets of cell and
+ * region forcing chains are swept 64 at a time (chain_depth.c); up to a
+ * few milliseconds a call on a hard 9x9, read against the deadline every
+ * 8 nets (every sweep). Conclusions common to branches are kept as
+ * bitsets of potentials (4 KiB at 25x25); branches are run again only to
+ * weigh a conclusion (the net in hand is not), so one net is alive at a
+ * time (the whole search is about 185 KiB of stack). What this does NOT
+ * do: nested chains (a chain inside a chain) or guessing.
  */
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "chain.h"
@@ -54,6 +57,7 @@ struct search {
   bool shallow;     /* contradictions only: nets as deep as could win */
   unsigned runs;
   bool late;
+  int held, held_depth; /* the net in hand: run from held, that bound */
   uint32_t acc[POT_WORDS], tmp[POT_WORDS], cellacc[POT_WORDS];
   int words;
   /* The region pass's intersections, made as the cell pass runs the "on"
@@ -67,6 +71,15 @@ struct search {
   bool racc_on;
   uint8_t racc_n[LOGIC_MAX_UNITS * SUDOKU_MAX_N]; /* branches ANDed in */
   uint32_t racc[RACC_WORDS];
+  /* Static mask nets without stops (cell and region forcing chains on
+   * 9x9): the cell pass's "on" branches come from sweeps of 64
+   * (ch_static_nets, the same potentials as the runs), the next 64 in
+   * the pass's order each time; 55 KiB. */
+  bool sweep_on;
+  int sweep_next, sweep_n;
+  int sweep_src[64];
+  uint32_t swept[64][CH_POT_WORDS9];
+  struct ch_bfs bfs;
 };
 
 /* A search for contradictions alone (Nishio) needs its nets only as deep
@@ -99,6 +112,8 @@ static bool run(struct search *q, int pot) {
     return false;
   }
   ch_run(&q->net, pot);
+  q->held = pot;
+  q->held_depth = q->net.max_depth;
   return true;
 }
 
@@ -118,6 +133,34 @@ static const uint32_t *branch(struct search *q, int pot) {
     return NULL;
   net_bits(q, q->tmp);
   return q->tmp;
+}
+
+/* The potentials of the "on" branch pot into acc, from the sweep that
+ * holds it (made now if none does); false when time ran out. */
+static bool swept(struct search *q, int pot) {
+  const struct logic_state *s = q->s;
+  if (q->sweep_next >= q->sweep_n || q->sweep_src[q->sweep_next] != pot) {
+    if (ch_late(s)) {
+      q->late = true;
+      return false;
+    }
+    int k = 0, c0 = ch_cell(9, pot);
+    for (int c = c0; c < s->geo.ncells && k < 64; c++) {
+      if (s->value[c] || __builtin_popcount(s->cand[c]) < 2)
+        continue;
+      for (uint32_t m = s->cand[c]; m && k < 64; m &= m - 1) {
+        int p = ch_pot(9, c, __builtin_ctz(m) + 1, true);
+        if (p >= pot)
+          q->sweep_src[k++] = p;
+      }
+    }
+    ch_static_nets(&q->net, &q->bfs, q->sweep_src, k, q->swept);
+    q->sweep_n = k;
+    q->sweep_next = 0;
+  }
+  memcpy(q->acc, q->swept[q->sweep_next++],
+         sizeof q->acc[0] * (size_t)q->words);
+  return true;
 }
 
 /* ANDs the "on" branch of candidate (c, v), in acc, into the
@@ -177,8 +220,16 @@ static void weigh(struct search *q, const int *src, int nsrc, int skip,
   int ns = survivors(q, skip, surv, MAX_SURVIVORS);
   if (ns == 0)
     return;
-  for (int k = 0; k < nsrc; k++) {
-    if (!run(q, src[k]))
+  /* A branch whose net is the one in hand is weighed first, without a
+   * run: the sums do not depend on the order, and a sum that can win at
+   * the end can win at every step, so the offers are the same. */
+  int first = -1;
+  for (int k = 0; k < nsrc; k++)
+    if (src[k] == q->held && q->net.max_depth == q->held_depth)
+      first = k;
+  for (int j = 0; j < nsrc; j++) {
+    int k = first < 0 ? j : j == 0 ? first : j <= first ? j - 1 : j;
+    if (k != first && !run(q, src[k]))
       return;
     bool hope = false; /* a sum only grows: stop once none can win */
     for (int t = 0; t < ns; t++) {
@@ -251,11 +302,17 @@ static void contradiction(struct search *q, int src) {
 static void binary(struct search *q, int c, int v, int k) {
   int n = q->s->geo.n, on = ch_pot(n, c, v, true);
   bool dbl = q->m->dbl && __builtin_popcount(q->s->cand[c]) >= 3;
-  if (!run(q, on))
-    return;
-  contradiction(q, on);
+  if (q->sweep_on) {
+    if (!swept(q, on))
+      return;
+  } else {
+    if (!run(q, on))
+      return;
+    contradiction(q, on);
+  }
   if (q->m->cells || q->m->regions || dbl) {
-    net_bits(q, q->acc);
+    if (!q->sweep_on)
+      net_bits(q, q->acc);
     if (q->racc_on)
       racc_add(q, c, v);
     for (int w = 0; w < q->words; w++)
@@ -324,6 +381,8 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
   q.m = m;
   q.runs = 0;
   q.late = false;
+  q.held = -1;
+  q.held_depth = -1;
   q.best.r = q.best.cplx = INT_MAX;
   if (s->beat != 0) { /* rated >= beat would be dropped: not even weighed */
     q.best.r = (int)s->beat;
@@ -340,6 +399,11 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
   q.shallow = m->contradiction && !m->dbl && !m->cells && !m->regions &&
               !(m->flags & CH_LOCK) && 2 * g->ncells * n <= CH_MAX_NODES;
   bound(&q);
+  q.sweep_on = !(m->flags & CH_DYN) && !m->contradiction && !m->dbl &&
+               q.net.masks && q.net.max_depth < 0;
+  q.sweep_n = q.sweep_next = 0;
+  if (q.sweep_on)
+    memset(&q.bfs, 0, offsetof(struct ch_bfs, act));
   for (int c = 0; c < g->ncells && !q.late; c++) {
     if (s->value[c] || __builtin_popcount(s->cand[c]) < 2)
       continue;
