@@ -7,7 +7,8 @@
  * paths of hard puzzles checked against the unique solution (no elimination
  * removes the solution's value, every placement equals it) and every path
  * solved to the end; chain finders on other box shapes checked the same way;
- * and the 9x9 nets over cell masks node for node against the walk over units.
+ * and the 9x9 nets over cell masks node for node against the walk over units,
+ * and the sweeps of static mask nets against their runs.
  *
  * The positions were taken from the paths of puzzles of tests/data and the
  * SE-rated calibration set (../shared/corpus/rated), at the first step of
@@ -367,6 +368,58 @@ START_TEST(mask_nets_equal_unit_walks) {
 }
 END_TEST
 
+/* The sweeps of static mask nets (chain_depth.c) stand for runs: from
+ * the candidates of every position, 64 at a time, each sweep's depth of
+ * the negation is the run's (its hit's ancestors less one, or none), with
+ * and without a depth bound, and each net's potentials are the run's. */
+START_TEST(sweeps_equal_runs) {
+  static const unsigned modes[] = {CH_X | CH_STOP_SRC, CH_Y | CH_STOP_SRC,
+                                   CH_X | CH_Y | CH_STOP_SRC, CH_X | CH_Y};
+  struct logic_state s;
+  struct ch_net *net = malloc(sizeof *net);
+  struct ch_bfs *b = calloc(1, sizeof *b);
+  uint32_t(*bits)[CH_POT_WORDS9] = malloc(sizeof bits[0] * 64);
+  ck_assert(net != NULL && b != NULL && bits != NULL);
+  state_from(&s, positions[_i].puzzle, positions[_i].tokens);
+  int src[CH_POTS9], nsrc = 0;
+  for (int pot = 0; pot < CH_POTS9; pot++)
+    if ((s.cand[ch_cell(9, pot)] >> (ch_value(9, pot) - 1)) & 1)
+      src[nsrc++] = pot;
+  for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+    ch_init(net, &s, modes[m]);
+    ck_assert(net->masks);
+    for (int at = 0; at < nsrc; at += 64) {
+      int k = nsrc - at < 64 ? nsrc - at : 64;
+      int16_t dist[64];
+      for (int bound = -1; bound <= 3; bound += 4) {
+        net->max_depth = bound;
+        if (modes[m] & CH_STOP_SRC)
+          ch_static_depths(net, b, src + at, k, dist);
+        else
+          ch_static_nets(net, b, src + at, k, bits);
+        for (int i = 0; i < k; i++) {
+          ch_run(net, src[at + i]);
+          if (modes[m] & CH_STOP_SRC) {
+            int want = net->hit < 0 ? -1 : ch_ancestors(net, net->hit) - 1;
+            ck_assert_msg(dist[i] == want, "mode %zu pot %d: %d != %d", m,
+                          src[at + i], dist[i], want);
+            continue;
+          }
+          uint32_t run[CH_POT_WORDS9] = {0};
+          for (int j = 0; j < net->nnodes; j++)
+            run[net->node[j].pot >> 5] |= 1u << (net->node[j].pot & 31);
+          ck_assert_msg(memcmp(run, bits[i], sizeof run) == 0,
+                        "mode %zu pot %d bound %d", m, src[at + i], bound);
+        }
+      }
+    }
+  }
+  free(bits);
+  free(b);
+  free(net);
+}
+END_TEST
+
 /* Forcing chains to a placement lose ties to the AICs before them in the
  * table, so they are called directly: on every position where one exists
  * it places the solution's value, and one position has one. */
@@ -524,6 +577,8 @@ Suite *chains_suite(void) {
                       sizeof positions / sizeof positions[0]);
   tcase_add_test(t, forcing_chain_places_the_solution_value);
   tcase_add_loop_test(t, mask_nets_equal_unit_walks, 0,
+                      (int)(sizeof positions / sizeof positions[0]));
+  tcase_add_loop_test(t, sweeps_equal_runs, 0,
                       (int)(sizeof positions / sizeof positions[0]));
   tcase_add_test(t, length_increment_follows_se);
   suite_add_tcase(s, t);

@@ -140,6 +140,12 @@ CH_INLINE void grow_on(struct ch_net *net, int i, int c, int v,
   }
 }
 
+/* True when the mask (m0, m1) holds exactly one cell. */
+CH_INLINE bool one_bit(uint64_t m0, uint64_t m1) {
+  uint64_t m = m0 | m1;
+  return m != 0 && (m & (m - 1)) == 0 && (m0 == 0 || m1 == 0);
+}
+
 /* What node i (off: cell c lacks v) implies. */
 CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
                         const unsigned flags) {
@@ -158,10 +164,11 @@ CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
     if (!(net->cur[c] & bit))
       return; /* already gone: nothing new */
     net->cur[c] &= ~bit;
-    if (flags & CH_MASKS)
+    if (flags & CH_MASKS) /* (the masks count: no cnt) */
       net->vcur[v - 1].w[c >> 6] &= ~(1ull << (c & 63));
-    for (int k = 0; k < NUNITS(c); k++)
-      net->cnt[g->cell_units[c][k]][v - 1]--;
+    else
+      for (int k = 0; k < NUNITS(c); k++)
+        net->cnt[g->cell_units[c][k]][v - 1]--;
     if (net->flags & CH_LOCK) /* (not in the copies' constant flags) */
       for (int k = 0; k < NUNITS(c); k++)
         net->dirty[g->cell_units[c][k]] |= bit;
@@ -178,10 +185,8 @@ CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
   const uint32_t *cand = dyn ? net->cur : s->cand;
   for (int k = 0; k < NUNITS(c); k++) {
     int u = g->cell_units[c][k];
-    if ((dyn ? net->cnt[u][v - 1] : net->cnt0[u][v - 1] - 1) != 1)
-      continue;
     if (flags & CH_MASKS) {
-      /* the one place left besides c (gone from the dynamic masks) */
+      /* the places left besides c (gone from the dynamic masks): one? */
       const struct ch_mask *vm = dyn ? &net->vcur[v - 1] : &net->vcand[v - 1];
       const struct ch_mask *um = &net->umask[u];
       uint64_t m0 = vm->w[0] & um->w[0], m1 = vm->w[1] & um->w[1];
@@ -189,10 +194,14 @@ CH_INLINE void grow_off(struct ch_net *net, int i, int c, int v,
         m0 &= ~(1ull << c);
       else if (!dyn)
         m1 &= ~(1ull << (c - 64));
+      if (!one_bit(m0, m1))
+        continue;
       int p = m0 ? __builtin_ctzll(m0) : 64 + __builtin_ctzll(m1);
       add_f(net, ch_pot(n, p, v, true), i, dyn ? CH_UNIT : CH_LINK, u, flags);
       continue;
     }
+    if ((dyn ? net->cnt[u][v - 1] : net->cnt0[u][v - 1] - 1) != 1)
+      continue;
     const uint16_t *cells = g->unit[u];
     for (int j = 0, len = g->len[u]; j < len; j++) {
       int p = cells[j];
@@ -276,11 +285,13 @@ static bool lock_pass_masks(struct ch_net *net) {
     net->dirty[u] = 0;
     for (; dirty; dirty &= dirty - 1) {
       int v = __builtin_ctz(dirty) + 1;
-      if (net->cnt[u][v - 1] < 2 || net->cnt[u][v - 1] == net->cnt0[u][v - 1])
-        continue;
       const struct ch_mask *um = &net->umask[u], *cur = &net->vcur[v - 1],
                            *pos = &net->vcand[v - 1];
       uint64_t in0 = cur->w[0] & um->w[0], in1 = cur->w[1] & um->w[1];
+      /* fewer than two places, or none went off: nothing to add */
+      if ((in0 | in1) == 0 || one_bit(in0, in1) ||
+          (in0 == (pos->w[0] & um->w[0]) && in1 == (pos->w[1] & um->w[1])))
+        continue;
       int first = in0   ? __builtin_ctzll(in0)
                   : in1 ? 64 + __builtin_ctzll(in1)
                         : -1;
@@ -376,7 +387,8 @@ bool ch_run(struct ch_net *net, int pot) {
   net->stop = false;
   if (net->flags & CH_DYN) {
     memcpy(net->cur, s->cand, sizeof net->cur[0] * (size_t)net->ncells);
-    memcpy(net->cnt, net->cnt0, sizeof net->cnt[0] * s->geo.nunits);
+    if (!net->masks) /* (mask nets count places on vcur) */
+      memcpy(net->cnt, net->cnt0, sizeof net->cnt[0] * s->geo.nunits);
     if (net->flags & CH_LOCK)
       memset(net->dirty, 0, sizeof net->dirty[0] * s->geo.nunits);
   }

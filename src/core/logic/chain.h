@@ -1,6 +1,7 @@
 /*
  * chain.h - the implication engine every chain finder shares (chain.c,
- * chain_init.c, chain_out.c).
+ * chain_init.c, chain_out.c; static nets swept 64 at a time:
+ * chain_depth.c).
  *
  * A *potential* is a candidate with a truth state: "r1c1 is 5" (on) or
  * "r1c1 is not 5" (off), numbered pot = (cell * n + value - 1) * 2 + on.
@@ -144,6 +145,32 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags);
  * nothing new follows (or a stop flag fires, or the cap). Returns true when
  * a contradiction was found (conf_a, conf_b set). */
 bool ch_run(struct ch_net *net, int pot);
+
+/* Scratch of ch_static_depths (43 KiB): a 64-bit word a potential of a
+ * 9x9 grid for the visited set, the frontier and the next level, and
+ * lists of potentials. */
+#define CH_POTS9 (2 * CH_MASK_CELLS * CH_MASK_N)
+struct ch_bfs {
+  uint64_t vis[CH_POTS9], fr[CH_POTS9], nx[CH_POTS9];
+  uint16_t act[CH_POTS9], nxt[CH_POTS9], seen[CH_POTS9];
+  int nseen;
+};
+#define CH_POT_WORDS9 ((CH_POTS9 + 31) / 32)
+
+/* Static mask nets (net->masks, flags without CH_DYN): for each of the
+ * nsrc <= 64 potentials src[i], the depth of the first node of its
+ * negation in the net ch_run grows from it, bounded by net->max_depth as
+ * there, or -1 (none); the node's complexity is dist[i] + 1. The same as
+ * nsrc runs, at a fraction of the cost (chain_depth.c). b must be zeroed
+ * before its first call; each call leaves it ready for the next. */
+void ch_static_depths(const struct ch_net *net, struct ch_bfs *b,
+                      const int *src, int nsrc, int16_t *dist);
+
+/* Static mask nets as above: the potentials of the net ch_run grows from
+ * each src[i] (nsrc <= 64, no stop flags), into bits[i] (bit p of word
+ * p / 32). */
+void ch_static_nets(const struct ch_net *net, struct ch_bfs *b, const int *src,
+                    int nsrc, uint32_t (*bits)[CH_POT_WORDS9]);
 
 /* The node of potential pot, or -1. */
 int ch_find(const struct ch_net *net, int pot);

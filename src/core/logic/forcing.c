@@ -8,23 +8,26 @@
  * of the branches.
  *
  * Cost: two nets per candidate (assumed true, assumed false), each
- * O(nodes x peers), plus the region pass, whose branches come from a cache
- * of the "on" nets' potentials when it fits (9x9); tens of milliseconds a
- * call on a hard 9x9, read against the deadline every 8 nets. Conclusions
- * common to branches are kept as bitsets of potentials (4 KiB at 25x25);
- * branches are run again only to weigh a conclusion, so one net is alive
- * at a time (the whole search is about 109 KiB of stack). What this does NOT
+ * O(nodes x peers); on 9x9 the region pass runs none, its intersections
+ * being made from the "on" nets as the cell pass runs them (larger grids
+ * run each region's branches again), and the static "on" nets of cell and
+ * region forcing chains are swept 64 at a time (chain_depth.c); up to a
+ * few milliseconds a call on a hard 9x9, read against the deadline every
+ * 8 nets (every sweep). Conclusions common to branches are kept as
+ * bitsets of potentials (4 KiB at 25x25); branches are run again only to
+ * weigh a conclusion (the net in hand is not), so one net is alive at a
+ * time (the whole search is about 185 KiB of stack). What this does NOT
  * do: nested chains (a chain inside a chain) or guessing.
  */
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "chain.h"
 
 #define POT_WORDS ((2 * SUDOKU_MAX_CELLS * SUDOKU_MAX_N + 31) / 32)
-#define MAX_SURVIVORS 16 /* conclusions of one branch set weighed */
-#define CACHE_WORDS 6144 /* 24 KiB of cached branches */
-#define CACHE_CANDS 1024 /* candidates a cache covers (9x9: 729) */
+#define MAX_SURVIVORS 16         /* conclusions of one branch set weighed */
+#define RACC_WORDS (27 * 9 * 46) /* 9x9: units x values x words */
 
 enum kind { K_CONTRA, K_DOUBLE, K_CELL, K_REGION };
 
@@ -54,15 +57,29 @@ struct search {
   bool shallow;     /* contradictions only: nets as deep as could win */
   unsigned runs;
   bool late;
+  int held, held_depth; /* the net in hand: run from held, that bound */
   uint32_t acc[POT_WORDS], tmp[POT_WORDS], cellacc[POT_WORDS];
   int words;
-  /* The potentials each "on" branch reaches, kept for the region pass when
-   * they fit (9x9: 46 words a branch, about 130 branches): a branch is then
-   * run once a call instead of up to five times. */
-  bool cache_on;
-  int ncached;
-  uint16_t slot[CACHE_CANDS]; /* candidate -> cached branch + 1, 0 none */
-  uint32_t cache[CACHE_WORDS];
+  /* The region pass's intersections, made as the cell pass runs the "on"
+   * branches (9x9 and smaller: 46 words a unit and value, 44 KiB): each
+   * branch is ANDed into the three regions of its candidate, so the
+   * region pass runs no net. A region is used from here only when all its
+   * places were ANDed in (racc_n[] = its place count; a cell with one
+   * candidate left is no branch of the cell pass); any other is
+   * intersected by running its branches. AND is commutative and an empty
+   * intersection stays empty, so this is the intersection the runs give. */
+  bool racc_on;
+  uint8_t racc_n[LOGIC_MAX_UNITS * SUDOKU_MAX_N]; /* branches ANDed in */
+  uint32_t racc[RACC_WORDS];
+  /* Static mask nets without stops (cell and region forcing chains on
+   * 9x9): the cell pass's "on" branches come from sweeps of 64
+   * (ch_static_nets, the same potentials as the runs), the next 64 in
+   * the pass's order each time; 55 KiB. */
+  bool sweep_on;
+  int sweep_next, sweep_n;
+  int sweep_src[64];
+  uint32_t swept[64][CH_POT_WORDS9];
+  struct ch_bfs bfs;
 };
 
 /* A search for contradictions alone (Nishio) needs its nets only as deep
@@ -95,6 +112,8 @@ static bool run(struct search *q, int pot) {
     return false;
   }
   ch_run(&q->net, pot);
+  q->held = pot;
+  q->held_depth = q->net.max_depth;
   return true;
 }
 
@@ -107,22 +126,58 @@ static void net_bits(const struct search *q, uint32_t *bits) {
   }
 }
 
-/* The bits of the "on" branch from pot (run now, or from the cache);
- * NULL when time ran out. The pointer is valid until the next call. */
+/* The bits of the "on" branch from pot, run now into tmp; NULL when time
+ * ran out. */
 static const uint32_t *branch(struct search *q, int pot) {
-  int cand = pot >> 1;
-  if (q->cache_on && q->slot[cand])
-    return q->cache + (size_t)(q->slot[cand] - 1) * (size_t)q->words;
   if (!run(q, pot))
     return NULL;
-  if (q->cache_on && (q->ncached + 1) * q->words <= CACHE_WORDS) {
-    uint32_t *bits = q->cache + (size_t)q->ncached * (size_t)q->words;
-    net_bits(q, bits);
-    q->slot[cand] = (uint16_t)++q->ncached;
-    return bits;
-  }
   net_bits(q, q->tmp);
   return q->tmp;
+}
+
+/* The potentials of the "on" branch pot into acc, from the sweep that
+ * holds it (made now if none does); false when time ran out. */
+static bool swept(struct search *q, int pot) {
+  const struct logic_state *s = q->s;
+  if (q->sweep_next >= q->sweep_n || q->sweep_src[q->sweep_next] != pot) {
+    if (ch_late(s)) {
+      q->late = true;
+      return false;
+    }
+    int k = 0, c0 = ch_cell(9, pot);
+    for (int c = c0; c < s->geo.ncells && k < 64; c++) {
+      if (s->value[c] || __builtin_popcount(s->cand[c]) < 2)
+        continue;
+      for (uint32_t m = s->cand[c]; m && k < 64; m &= m - 1) {
+        int p = ch_pot(9, c, __builtin_ctz(m) + 1, true);
+        if (p >= pot)
+          q->sweep_src[k++] = p;
+      }
+    }
+    ch_static_nets(&q->net, &q->bfs, q->sweep_src, k, q->swept);
+    q->sweep_n = k;
+    q->sweep_next = 0;
+  }
+  memcpy(q->acc, q->swept[q->sweep_next++],
+         sizeof q->acc[0] * (size_t)q->words);
+  return true;
+}
+
+/* ANDs the "on" branch of candidate (c, v), in acc, into the
+ * intersections of c's regions for v. */
+static void racc_add(struct search *q, int c, int v) {
+  const struct logic_geom *g = &q->s->geo;
+  const int words = q->words;
+  for (int k = 0; k < g->ncell_units[c]; k++) {
+    int r = g->cell_units[c][k] * g->n + v - 1;
+    uint32_t *restrict d = q->racc + (size_t)r * (size_t)words;
+    const uint32_t *restrict a = q->acc;
+    if (q->racc_n[r]++ == 0)
+      memcpy(d, a, sizeof d[0] * (size_t)words);
+    else
+      for (int w = 0; w < words; w++)
+        d[w] &= a[w];
+  }
 }
 
 /* Potentials set in acc, skipping those of cell `skip` (the branches'
@@ -165,8 +220,16 @@ static void weigh(struct search *q, const int *src, int nsrc, int skip,
   int ns = survivors(q, skip, surv, MAX_SURVIVORS);
   if (ns == 0)
     return;
-  for (int k = 0; k < nsrc; k++) {
-    if (!run(q, src[k]))
+  /* A branch whose net is the one in hand is weighed first, without a
+   * run: the sums do not depend on the order, and a sum that can win at
+   * the end can win at every step, so the offers are the same. */
+  int first = -1;
+  for (int k = 0; k < nsrc; k++)
+    if (src[k] == q->held && q->net.max_depth == q->held_depth)
+      first = k;
+  for (int j = 0; j < nsrc; j++) {
+    int k = first < 0 ? j : j == 0 ? first : j <= first ? j - 1 : j;
+    if (k != first && !run(q, src[k]))
       return;
     bool hope = false; /* a sum only grows: stop once none can win */
     for (int t = 0; t < ns; t++) {
@@ -209,6 +272,21 @@ static bool intersect(struct search *q, const int *src, int nsrc) {
   return true;
 }
 
+/* The intersection of region (u, v)'s k branches src into acc, from
+ * racc when it holds all of them; false when nothing is common or time
+ * ran out. */
+static bool region_intersect(struct search *q, int u, int v, const int *src,
+                             int k) {
+  int r = u * q->s->geo.n + v - 1;
+  if (!q->racc_on || q->racc_n[r] != k)
+    return intersect(q, src, k);
+  const uint32_t *restrict d = q->racc + (size_t)r * (size_t)q->words;
+  uint32_t any = 0;
+  for (int w = 0; w < q->words; w++)
+    any |= q->acc[w] = d[w];
+  return any != 0;
+}
+
 /* Offers the contradiction of the net just run from src, if any. */
 static void contradiction(struct search *q, int src) {
   if (q->m->contradiction && q->net.conf_a >= 0)
@@ -224,17 +302,19 @@ static void contradiction(struct search *q, int src) {
 static void binary(struct search *q, int c, int v, int k) {
   int n = q->s->geo.n, on = ch_pot(n, c, v, true);
   bool dbl = q->m->dbl && __builtin_popcount(q->s->cand[c]) >= 3;
-  if (!run(q, on))
-    return;
-  contradiction(q, on);
+  if (q->sweep_on) {
+    if (!swept(q, on))
+      return;
+  } else {
+    if (!run(q, on))
+      return;
+    contradiction(q, on);
+  }
   if (q->m->cells || q->m->regions || dbl) {
-    net_bits(q, q->acc);
-    if (q->cache_on && !q->slot[on >> 1] &&
-        (q->ncached + 1) * q->words <= CACHE_WORDS) {
-      memcpy(q->cache + (size_t)q->ncached * (size_t)q->words, q->acc,
-             sizeof q->acc[0] * (size_t)q->words);
-      q->slot[on >> 1] = (uint16_t)++q->ncached;
-    }
+    if (!q->sweep_on)
+      net_bits(q, q->acc);
+    if (q->racc_on)
+      racc_add(q, c, v);
     for (int w = 0; w < q->words; w++)
       q->cellacc[w] = k == 0 ? q->acc[w] : q->cellacc[w] & q->acc[w];
   }
@@ -301,6 +381,8 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
   q.m = m;
   q.runs = 0;
   q.late = false;
+  q.held = -1;
+  q.held_depth = -1;
   q.best.r = q.best.cplx = INT_MAX;
   if (s->beat != 0) { /* rated >= beat would be dropped: not even weighed */
     q.best.r = (int)s->beat;
@@ -308,16 +390,20 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
   }
   q.found = false;
   q.words = (2 * g->ncells * n + 31) / 32;
-  q.ncached = 0;
-  q.cache_on = m->regions && g->ncells * n <= CACHE_CANDS;
-  if (q.cache_on)
-    memset(q.slot, 0, sizeof q.slot);
+  q.racc_on = m->regions && g->nunits * n * q.words <= RACC_WORDS;
+  if (q.racc_on)
+    memset(q.racc_n, 0, sizeof q.racc_n[0] * (size_t)(g->nunits * n));
   unsigned stop = m->contradiction ? CH_STOP_ANY : 0;
   ch_init(&q.net, s, m->flags | stop);
   /* (a net the node cap can cut is not a prefix of the full one) */
   q.shallow = m->contradiction && !m->dbl && !m->cells && !m->regions &&
               !(m->flags & CH_LOCK) && 2 * g->ncells * n <= CH_MAX_NODES;
   bound(&q);
+  q.sweep_on = !(m->flags & CH_DYN) && !m->contradiction && !m->dbl &&
+               q.net.masks && q.net.max_depth < 0;
+  q.sweep_n = q.sweep_next = 0;
+  if (q.sweep_on)
+    memset(&q.bfs, 0, offsetof(struct ch_bfs, act));
   for (int c = 0; c < g->ncells && !q.late; c++) {
     if (s->value[c] || __builtin_popcount(s->cand[c]) < 2)
       continue;
@@ -335,7 +421,7 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
       if (q.net.cnt0[u][v - 1] < 2)
         continue;
       int k = region_branches(s, u, v, src);
-      if (intersect(&q, src, k))
+      if (region_intersect(&q, u, v, src, k))
         weigh(&q, src, k, -1, (struct best){0, 0, K_REGION, 0, 0, u, v, 0});
     }
   if (q.late || !q.found)
