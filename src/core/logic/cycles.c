@@ -15,7 +15,12 @@
  * Cost: a depth-first search from each candidate, lengths 4 to CYC_MAX_LEN
  * (mixed loops CYC_MIXED_LEN), capped at CYC_BUDGET (CYC_MIXED_BUDGET)
  * link expansions a call, well under a millisecond on 9x9 (a capped search may
- * miss a loop, never report a wrong one) and bounded by the deadline. What this
+ * miss a loop, never report a wrong one) and bounded by the deadline. Work
+ * that cannot find anything new is skipped but still charged to the budget
+ * as the plain search would spend it (the same loop is found, and the cap
+ * cuts at the same node): a candidate whose tree stopped growing short of
+ * the length is not searched again at longer lengths, and a cell reached
+ * twice from one node (through a line and a box) is searched once. What this
  * does NOT do: grouped nodes, discontinuous loops (chains.c covers those as
  * chains from the eliminated candidate).
  */
@@ -49,6 +54,12 @@ struct cyc {
   uint8_t nto[CYC_MEMO];
   uint16_t to[CYC_MEMO][CYC_LINKS];
   uint8_t to_unit[CYC_MEMO][CYC_LINKS];
+  /* With the memo: done[x] != 0 once x's search at some length reached no
+   * node at the last place (deep stayed false): its tree is then complete
+   * (no longer loop can grow from it), so every later length costs the
+   * same done[x] nodes and finds nothing. */
+  bool deep;
+  uint32_t done[CYC_MEMO];
   /* Grids of at most CH_MASK_CELLS cells: each cell's peers and each
    * value's cells as masks, so that "sees" is a bit test and the cells
    * that see two cells are an intersection (the same cells, in the same
@@ -194,106 +205,181 @@ static int eliminations(struct cyc *y) {
   return found;
 }
 
-/* Extends the path at depth d (path[d] placed, reached by a strong link
- * when d is odd). */
-static bool dfs(struct cyc *y, int d);
+/* The strong partners of candidate x into *to and *unit: the memo's lists
+ * (found at x's first visit), or own and own_unit when the grid is too
+ * large for the memo. Returns how many. */
+static int partners(struct cyc *y, int x, uint16_t own[CYC_LINKS],
+                    uint8_t own_unit[CYC_LINKS], const uint16_t **to,
+                    const uint8_t **unit) {
+  if (y->memo && y->nto[x] != 0xFF) { /* (read in place: set once) */
+    *to = y->to[x];
+    *unit = y->to_unit[x];
+    return y->nto[x];
+  }
+  int found[CYC_LINKS], k = strong(y, x, found, own_unit);
+  for (int i = 0; i < k; i++)
+    own[i] = (uint16_t)found[i];
+  if (y->memo) {
+    y->nto[x] = (uint8_t)k;
+    memcpy(y->to[x], own, sizeof own[0] * (size_t)k);
+    memcpy(y->to_unit[x], own_unit, sizeof own_unit[0] * (size_t)k);
+  }
+  *to = own;
+  *unit = own_unit;
+  return k;
+}
 
-/* The path goes on from path[d] to t by a link of this kind (a unit for a
- * strong link, 1 or 0 for a weak one within a unit or a cell), then grows
- * from there; true when that found the loop. t is free again after. */
-static bool extend(struct cyc *y, int d, int t, uint8_t kind) {
+/* The last node z, reached from path[d] (d = len - 2) by a strong link of
+ * this kind: true when a weak link closes the loop back to path[0] and the
+ * loop eliminates something. */
+static bool close_loop(struct cyc *y, int d, int z, uint8_t kind) {
+  int w = weak(y, z, y->path[0]);
+  if (w < 0)
+    return false;
+  y->path[d + 1] = z;
+  y->kind[d] = kind;
+  y->kind[d + 1] = (uint8_t)w;
+  if (y->flags == (CH_X | CH_Y)) { /* a mixed loop must mix */
+    int units = 0, cells = 0;
+    for (int k = 0; k < y->len; k += 2)
+      y->kind[k] ? units++ : cells++;
+    if (units == 0 || cells == 0)
+      return false;
+  }
+  mark(y, z, true);
+  bool hit = eliminations(y) > 0;
+  mark(y, z, false);
+  return hit;
+}
+
+/*
+ * The search, path[0..len) alternating strong (from an even place) and
+ * weak links, every candidate at most once and none below path[0]. Each
+ * node the depth-first search reaches costs one unit of budget, counted
+ * as the plain recursion (one call a node) would count it: the nodes and
+ * their order are those of that recursion, so the loop found, and whether
+ * the budget ran out before it, are too. The last node is not recursed
+ * into: close_loop checks it in place (most nodes are last ones). Once the
+ * budget is spent nothing can be found, so the search returns at once.
+ */
+static bool odd(struct cyc *y, int d);
+
+/* Grows the path from path[d] (d even, placed and counted) by a strong
+ * link. */
+static bool even(struct cyc *y, int d) {
+  uint16_t own[CYC_LINKS];
+  uint8_t own_unit[CYC_LINKS];
+  const uint16_t *to;
+  const uint8_t *unit;
+  int k = partners(y, y->path[d], own, own_unit, &to, &unit);
+  int first = y->path[0];
+  if (d == y->len - 2) { /* the partners are last nodes */
+    for (int i = 0; i < k; i++) {
+      if (to[i] < first || has(y, to[i]))
+        continue;
+      if (--y->budget < 0)
+        return false;
+      y->deep = true;
+      if (close_loop(y, d, to[i], unit[i]))
+        return true;
+    }
+    return false;
+  }
+  for (int i = 0; i < k; i++) {
+    int t = to[i];
+    if (t < first || has(y, t))
+      continue;
+    if (--y->budget < 0)
+      return false;
+    y->path[d + 1] = t;
+    y->kind[d] = unit[i];
+    mark(y, t, true);
+    bool hit = odd(y, d + 1);
+    mark(y, t, false);
+    if (hit)
+      return true;
+  }
+  return false;
+}
+
+/* The path goes on from path[d] (d odd) to t by a weak link of this kind
+ * (1 within a unit, 0 within a cell) and grows from there. */
+static bool weak_to(struct cyc *y, int d, int t, uint8_t kind) {
+  if (--y->budget < 0)
+    return false;
+  if (y->memo && y->nto[t] == 0)
+    return false; /* a dead end: t has no strong partner */
   y->path[d + 1] = t;
   y->kind[d] = kind;
   mark(y, t, true);
-  bool hit = dfs(y, d + 1);
+  bool hit = even(y, d + 1);
   mark(y, t, false);
   return hit;
 }
 
-static bool dfs(struct cyc *y, int d) {
-  if (--y->budget < 0)
-    return false;
-  int x = y->path[d];
-  if (d % 2 == 0) { /* next: a strong link */
-    int found[CYC_LINKS];
-    uint16_t own[CYC_LINKS];
-    uint8_t own_unit[CYC_LINKS];
-    const uint16_t *to = own;
-    const uint8_t *unit = own_unit;
-    int k;
-    if (y->memo && y->nto[x] != 0xFF) { /* (read in place: set once) */
-      k = y->nto[x];
-      to = y->to[x];
-      unit = y->to_unit[x];
-    } else {
-      k = strong(y, x, found, own_unit);
-      for (int i = 0; i < k; i++)
-        own[i] = (uint16_t)found[i];
-      if (y->memo) {
-        y->nto[x] = (uint8_t)k;
-        for (int i = 0; i < k; i++) {
-          y->to[x][i] = own[i];
-          y->to_unit[x][i] = own_unit[i];
-        }
-      }
-    }
-    for (int i = 0; i < k; i++) {
-      if (to[i] < y->path[0] || has(y, to[i]))
-        continue;
-      if (extend(y, d, to[i], unit[i]))
-        return true;
-    }
-    return false;
-  }
-  if (d == y->len - 1) { /* close with a weak link back to path[0] */
-    int w = weak(y, x, y->path[0]);
-    if (w < 0)
-      return false;
-    y->kind[d] = (uint8_t)w;
-    if (y->flags == (CH_X | CH_Y)) { /* a mixed loop must mix */
-      int units = 0, cells = 0;
-      for (int k = 0; k < y->len; k += 2)
-        y->kind[k] ? units++ : cells++;
-      if (units == 0 || cells == 0)
-        return false;
-    }
-    return eliminations(y) > 0;
-  }
-  /* next: a weak link to a candidate that has a strong partner */
+/* Grows the path from path[d] (d odd, below len - 1, placed and counted)
+ * by a weak link to a candidate that has a strong partner. */
+static bool odd(struct cyc *y, int d) {
   const struct logic_state *s = y->s;
+  int x = y->path[d], first = y->path[0];
   int n = y->n, c = XC(x), v = XV(x) + 1;
-  if (y->sorted) { /* each unit's cells with v, in the unit's (cell) order */
+  if (y->sorted) {
+    /* each unit's cells with v, in the unit's (cell) order, from the
+     * first whose candidate is not below path[0]: cell p0, with
+     * (p0 - 1) * n + v - 1 < first <= p0 * n + v - 1 */
+    int p0 = first < v ? 0 : (first - v + n) / n;
+    uint64_t from[2] = {p0 >= 64 ? 0 : ~0ull << p0,
+                        p0 <= 64 ? ~0ull : ~0ull << (p0 - 64)};
+    /* A cell in two units of c (a line and a box) is reached twice by
+     * the same link: the same subtree again, which found nothing the
+     * first time and costs what it cost then (nodes[p]). */
     const struct ch_mask *vc = &y->vcells[v - 1];
+    struct ch_mask seen = {{0, 0}};
+    uint32_t nodes[CH_MASK_CELLS];
     for (int i = 0; i < s->geo.ncell_units[c]; i++) {
       const struct ch_mask *um = &y->umask[s->geo.cell_units[c][i]];
       for (int w = 0; w < 2; w++)
-        for (uint64_t m = um->w[w] & vc->w[w]; m; m &= m - 1) {
+        for (uint64_t m = um->w[w] & vc->w[w] & from[w]; m; m &= m - 1) {
           int p = w * 64 + __builtin_ctzll(m), t = p * n + v - 1;
-          if (p == c || t < y->path[0] || has(y, t))
+          if (has(y, t)) /* c among them */
             continue;
-          if (extend(y, d, t, 1))
+          if ((seen.w[w] >> (p & 63)) & 1) {
+            if ((y->budget -= nodes[p]) < 0)
+              return false;
+            continue;
+          }
+          long before = y->budget;
+          if (weak_to(y, d, t, 1))
             return true;
+          if (y->budget < 0)
+            return false;
+          seen.w[w] |= 1ull << (p & 63);
+          nodes[p] = (uint32_t)(before - y->budget);
         }
     }
-  }
-  for (int i = 0; i < s->geo.ncell_units[c] && !y->sorted; i++) {
-    int u = s->geo.cell_units[c][i];
-    for (int j = 0; j < s->geo.len[u]; j++) {
-      int p = s->geo.unit[u][j], t = p * n + v - 1;
-      if (p == c || !((s->cand[p] >> (v - 1)) & 1) || t < y->path[0] ||
-          has(y, t))
-        continue;
-      if (extend(y, d, t, 1))
-        return true;
+  } else {
+    for (int i = 0; i < s->geo.ncell_units[c]; i++) {
+      int u = s->geo.cell_units[c][i];
+      for (int j = 0; j < s->geo.len[u]; j++) {
+        int p = s->geo.unit[u][j], t = p * n + v - 1;
+        if (p == c || !((s->cand[p] >> (v - 1)) & 1) || t < first || has(y, t))
+          continue;
+        if (weak_to(y, d, t, 1))
+          return true;
+        if (y->budget < 0)
+          return false;
+      }
     }
   }
   if (y->flags & CH_Y)
     for (uint32_t m = s->cand[c] & ~(1u << (v - 1)); m; m &= m - 1) {
       int t = c * n + __builtin_ctz(m);
-      if (t < y->path[0] || has(y, t))
+      if (t < first || has(y, t))
         continue;
-      if (extend(y, d, t, 0))
+      if (weak_to(y, d, t, 0))
         return true;
+      if (y->budget < 0)
+        return false;
     }
   return false;
 }
@@ -311,8 +397,10 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
   int ncand = s->geo.ncells * y.n,
       max_len = mixed ? CYC_MIXED_LEN : CYC_MAX_LEN;
   y.memo = ncand <= CYC_MEMO;
-  if (y.memo)
+  if (y.memo) {
     memset(y.nto, 0xFF, sizeof y.nto[0] * (size_t)ncand);
+    memset(y.done, 0, sizeof y.done[0] * (size_t)ncand);
+  }
   y.masks = s->geo.ncells <= CH_MASK_CELLS;
   y.sorted = y.masks;
   if (y.masks)
@@ -329,14 +417,25 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
         x = c * n + __builtin_ctz(cm);
         if ((x & 63) == 0 && ch_late(s))
           return false;
+        if (y.memo && y.done[x] != 0) { /* the same tree as before */
+          y.budget -= y.done[x];
+          if (y.budget < 0)
+            return false;
+          continue;
+        }
+        long before = y.budget;
+        y.deep = false;
         y.path[0] = x;
         mark(&y, x, true);
-        bool hit = dfs(&y, 0);
+        bool hit = --y.budget >= 0 && even(&y, 0);
         mark(&y, x, false);
         if (y.budget < 0)
           return false;
-        if (!hit)
+        if (!hit) {
+          if (y.memo && !y.deep)
+            y.done[x] = (uint32_t)(before - y.budget);
           continue;
+        }
         ch_step_begin(out, tech, base + ch_length_rating(y.len));
         mark(&y, x, true);
         for (int k = 1; k < y.len; k++)

@@ -25,8 +25,14 @@
  * value, pruned as soon as a unit would hold three cells; bounded in
  * length (LOOP_MAX: SE rates every loop of 10 cells and more 5.0) and in
  * nodes (LOOP_NODES) so that 25x25 stays cheap: a
- * loop beyond the bounds is missed, never wrong.
+ * loop beyond the bounds is missed, never wrong. Each max_len walks again:
+ * a loop is judged only at the max_len of its length (a shorter one met
+ * again was judged before), and a walk from a cell that stopped short of
+ * max_len is not repeated at longer ones (it is the same; its nodes are
+ * counted again, so the node bound cuts where the plain walk would).
  */
+#include <string.h>
+
 #include "logic.h"
 
 #define LOOP_MAX 10      /* cells in a loop */
@@ -41,6 +47,20 @@ struct loop {
   uint8_t tally[LOGIC_MAX_UNITS];   /* valid_loop's, kept at 0 */
   bool on[SUDOKU_MAX_CELLS];        /* cells on the loop */
   long nodes;
+  /* done[c] != 0 once the walk from c reached no cell one short of
+   * max_len (deep stayed false): its tree is then the same at every longer
+   * max_len, done[c] nodes that close nothing. */
+  bool deep;
+  uint32_t done[SUDOKU_MAX_CELLS];
+  /* Grids of at most 128 cells whose units list their cells in cell
+   * order: sets of cells as two words, so that a unit's candidates for
+   * the next cell are a few word operations, in the walk's order. umask:
+   * each unit's cells; vcells: where each value is a candidate; both: the
+   * cells holding the pair; peers0: the cells that see cell[0]; on: the
+   * loop's cells. */
+  bool masks;
+  uint64_t umask[LOGIC_MAX_UNITS][2], vcells[SUDOKU_MAX_N][2];
+  uint64_t both[2], peers0[2], on_mask[2];
   struct sudoku_step *best, *tmp;
   bool found;
   int best_type;
@@ -229,6 +249,72 @@ static void closed(struct loop *l) {
   }
 }
 
+/* The walk's last cell, next, reached through a unit of kind `kind`: a
+ * node like any other (counted, and it must not crowd a unit), which only
+ * closes the loop, through one of its units of another kind that holds the
+ * first cell. closed() once: a second unit closes the same loop. */
+static void last_cell(struct loop *l, int next, int kind) {
+  const struct logic_geom *geo = &l->s->geo;
+  if (++l->nodes > LOOP_NODES)
+    return;
+  const uint8_t *units = geo->cell_units[next];
+  int nu = geo->ncell_units[next];
+  for (int i = 0; i < nu; i++)
+    if (l->in_unit[units[i]] >= 2) /* a third cell in a unit */
+      return;
+  bool closes = false;
+  for (int i = 0; i < nu && !closes; i++)
+    closes = geo->kind[units[i]] != kind &&
+             logic_unit_has(geo, units[i], l->cell[0]);
+  if (!closes)
+    return;
+  l->cell[l->len++] = next;
+  l->on[next] = true;
+  closed(l);
+  l->len--;
+  l->on[next] = false;
+}
+
+static void walk(struct loop *l, int cell, int last_kind, int allowed,
+                 uint32_t extra);
+
+/* walk's loop over the next cells with masks (the same cells in the same
+ * order): those of each unit holding the pair, off the loop, seeing
+ * cell[0] when the next is the last. */
+static void walk_masks(struct loop *l, int cell, int last_kind, int allowed,
+                       uint32_t extra, bool last) {
+  const struct logic_state *s = l->s;
+  const struct logic_geom *geo = &s->geo;
+  uint64_t keep[2];
+  for (int w = 0; w < 2; w++)
+    keep[w] = l->both[w] & ~l->on_mask[w] & (last ? l->peers0[w] : ~0ull);
+  for (int i = 0; i < geo->ncell_units[cell]; i++) {
+    int u = geo->cell_units[cell][i];
+    if (geo->kind[u] == last_kind || l->in_unit[u] > 1)
+      continue;
+    for (int w = 0; w < 2; w++)
+      for (uint64_t b = l->umask[u][w] & keep[w]; b; b &= b - 1) {
+        int next = w * 64 + __builtin_ctzll(b);
+        uint32_t m = s->cand[next];
+        if (m == l->pair && next < l->cell[0])
+          continue;
+        uint32_t ex = extra | (m & ~l->pair);
+        bool more = m != l->pair;
+        if (!more || (ex & (ex - 1)) == 0 || allowed > 0) {
+          if (last)
+            last_cell(l, next, geo->kind[u]);
+          else
+            walk(l, next, geo->kind[u], allowed - more, ex);
+        }
+      }
+  }
+}
+
+/* The walk from cell, its len-th cell (reached through a unit of
+ * last_kind), shorter than max_len. A loop closes only at its max_len-th
+ * cell (last_cell): a shorter one, closed here, was closed by the walk
+ * of an earlier max_len already (the same cells, nodes counted before
+ * these), and the same loop again changes nothing. */
 static void walk(struct loop *l, int cell, int last_kind, int allowed,
                  uint32_t extra) {
   const struct logic_state *s = l->s;
@@ -242,49 +328,78 @@ static void walk(struct loop *l, int cell, int last_kind, int allowed,
     goto undo;
   l->cell[l->len++] = cell;
   l->on[cell] = true;
+  bool last = l->len + 1 == l->max_len;
+  l->deep |= last;
+  if (l->masks) {
+    l->on_mask[cell >> 6] |= 1ull << (cell & 63);
+    walk_masks(l, cell, last_kind, allowed, extra, last);
+    l->on_mask[cell >> 6] &= ~(1ull << (cell & 63));
+    goto done;
+  }
   for (int i = 0; i < geo->ncell_units[cell]; i++) {
     int u = geo->cell_units[cell][i];
-    if (geo->kind[u] == last_kind)
+    /* u holds another loop cell: a third would spoil it */
+    if (geo->kind[u] == last_kind || l->in_unit[u] > 1)
       continue;
-    if (l->in_unit[u] > 1) {
-      /* u holds another loop cell: a third would spoil it, so u can only
-       * close the loop, when that cell is the first. */
-      if (l->len >= 4 && logic_unit_has(geo, u, l->cell[0]))
-        closed(l);
-      continue;
-    }
-    if (l->len >= l->max_len) { /* full: u can only close the loop */
-      if (l->len >= 4 && logic_unit_has(geo, u, l->cell[0]))
-        closed(l);
-      continue;
-    }
     /* only the cells holding both values (the first cell among them) */
     const uint32_t *pos = s->pos[u];
-    bool last = l->len + 1 == l->max_len;
     for (uint32_t both = pos[l->v0] & pos[l->v1]; both; both &= both - 1) {
       int next = geo->unit[u][logic_lowest(both)];
-      if (next == l->cell[0] && l->len >= 4) {
-        closed(l);
-        continue;
-      }
       uint32_t m = s->cand[next];
       /* Each loop once a start: from its first cell with just the pair;
        * the last cell must see the first, to close. (cell itself is on
-       * the loop.) */
+       * the loop; the first is not in u, which holds no other.) */
       if ((m == l->pair && next < l->cell[0]) || in_loop(l, next) ||
           (last && !logic_sees(geo, next, l->cell[0])))
         continue;
       uint32_t ex = extra | (m & ~l->pair);
       bool more = m != l->pair;
-      if (!more || (ex & (ex - 1)) == 0 || allowed > 0) /* one extra */
-        walk(l, next, geo->kind[u], allowed - more, ex);
+      if (!more || (ex & (ex - 1)) == 0 || allowed > 0) { /* one extra */
+        if (last)
+          last_cell(l, next, geo->kind[u]);
+        else
+          walk(l, next, geo->kind[u], allowed - more, ex);
+      }
     }
   }
+done:
   l->len--;
   l->on[cell] = false;
 undo:
   for (int i = 0; i < geo->ncell_units[cell]; i++)
     l->in_unit[geo->cell_units[cell][i]]--;
+}
+
+/* l->masks and the masks of a call, when the grid has them. */
+static void init_masks(struct loop *l) {
+  const struct logic_geom *geo = &l->s->geo;
+  l->masks = geo->ncells <= 128;
+  for (int u = 0; u < geo->nunits && l->masks; u++)
+    for (int j = 1; j < geo->len[u]; j++)
+      l->masks = l->masks && geo->unit[u][j] > geo->unit[u][j - 1];
+  if (!l->masks)
+    return;
+  memset(l->umask, 0, sizeof l->umask[0] * geo->nunits);
+  memset(l->vcells, 0, sizeof l->vcells[0] * geo->n);
+  l->on_mask[0] = l->on_mask[1] = 0;
+  for (int u = 0; u < geo->nunits; u++)
+    for (int j = 0; j < geo->len[u]; j++)
+      l->umask[u][geo->unit[u][j] >> 6] |= 1ull << (geo->unit[u][j] & 63);
+  for (int c = 0; c < geo->ncells; c++)
+    for (uint32_t m = l->s->cand[c]; m; m &= m - 1)
+      l->vcells[__builtin_ctz(m)][c >> 6] |= 1ull << (c & 63);
+}
+
+/* The masks of a walk from cell c (l->pair set). */
+static void start_masks(struct loop *l, int c) {
+  const struct logic_geom *geo = &l->s->geo;
+  for (int w = 0; w < 2; w++) {
+    l->both[w] = l->vcells[l->v0][w] & l->vcells[l->v1][w];
+    l->peers0[w] = 0;
+    for (int i = 0; i < geo->ncell_units[c]; i++)
+      l->peers0[w] |= l->umask[geo->cell_units[c][i]][w];
+  }
+  l->peers0[c >> 6] &= ~(1ull << (c & 63));
 }
 
 bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
@@ -302,8 +417,11 @@ bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
   l.best_type = 5;
   for (int u = 0; u < geo->nunits; u++)
     l.in_unit[u] = l.tally[u] = 0;
-  for (int c = 0; c < geo->ncells; c++)
+  for (int c = 0; c < geo->ncells; c++) {
     l.on[c] = false;
+    l.done[c] = 0;
+  }
+  init_masks(&l);
   /* Iterative deepening: rectangles first, then longer loops only while
    * their rating could still beat the best found. */
   for (l.max_len = 4; l.max_len <= LOOP_MAX; l.max_len += 2) {
@@ -315,8 +433,18 @@ bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
       l.pair = s->cand[c];
       l.v0 = logic_lowest(l.pair);
       l.v1 = logic_lowest(l.pair & (l.pair - 1));
+      if (l.done[c] != 0) { /* the same walk as before */
+        l.nodes += l.done[c];
+        continue;
+      }
       l.len = 0;
+      l.deep = false;
+      if (l.masks)
+        start_masks(&l, c);
+      long before = l.nodes;
       walk(&l, c, -1, 2, 0);
+      if (!l.deep && l.nodes <= LOOP_NODES)
+        l.done[c] = (uint32_t)(l.nodes - before);
       if (l.found && l.best->rating == 45 && l.best_type == 1)
         break; /* nothing beats it */
     }
