@@ -30,6 +30,8 @@ Suite *cli_generate_suite(void); /* test_cli_generate.c: sudoku generate */
 void api_add_json_write(Suite *s);
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);
+/* test_chain_paths.c: whole paths by steps, in chains_suite's "paths". */
+void chains_add_paths(TCase *tc);
 /* test_logic_state.c: the places the state keeps, a test case of
  * logic_suite. */
 void logic_add_state(Suite *s);
