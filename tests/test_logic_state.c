@@ -1,9 +1,9 @@
 /*
  * test_logic_state.c - the places the state keeps in step: logic_apply
- * updates every unit's places of every value, its one-place values and its
- * empty cells a candidate at a time, and the finders trust them. Here,
- * after every step of whole paths (the committed samples and a 6x6
- * puzzle), they must equal what logic_state_sync recomputes from the
+ * updates every unit's places of every value, its one-place values, its
+ * empty cells and the full-house bits a candidate at a time, and the finders
+ * trust them. Here, after every step of whole paths (the committed samples and
+ * a 6x6 puzzle), they must equal what logic_state_sync recomputes from the
  * cells, and the next step must not depend on which of the two built them.
  */
 #include <stdio.h>
@@ -23,6 +23,9 @@ static void same_places(const struct logic_state *a,
                   where, step, u);
     ck_assert_msg(a->single[u] == b->single[u],
                   "%s step %d: singles of unit %d", where, step, u);
+    int r = g->rank[u];
+    ck_assert_msg(((a->house[r / 64] ^ b->house[r / 64]) >> (r % 64) & 1) == 0,
+                  "%s step %d: full house bit of unit %d", where, step, u);
     for (int v = 0; v < g->n; v++)
       ck_assert_msg(a->pos[u][v] == b->pos[u][v],
                     "%s step %d: places of %d in unit %d", where, step, v + 1,
@@ -49,6 +52,10 @@ static int walk_places(const sudoku_grid *g, const char *where, void *ctx) {
   ck_assert_int_eq(logic_prepare(g, NULL, s, &sol, &unique), SUDOKU_OK);
   struct sudoku_step st, again;
   int steps = 0;
+  /* the first places (built from the givens' units on classic grids) */
+  memcpy(fresh, s, sizeof *s);
+  logic_state_sync(fresh);
+  same_places(s, fresh, where, 0);
   while (!complete(s) && steps < 2 * SUDOKU_MAX_CELLS &&
          logic_next(s, 0, &st) == SUDOKU_OK) {
     logic_apply(s, &st);
@@ -86,10 +93,19 @@ START_TEST(places_follow_the_path) {
   walk_sample("top1465.txt", 4);
   walk_sample("forum_hardest_1905_11plus.txt", 2);
   walk_sample("generated_16x16_45pct.txt", 2);
-  sudoku_grid g;
-  test_solved_grid(&g, 2, 3, 7u);
-  test_blank_cells(&g, 14, 7u);
-  ck_assert_int_gt(walk_places(&g, "6x6", NULL), 0);
+  /* every other box shape, tall boxes and wide (the first places are
+   * built from the bands and stacks) */
+  static const struct {
+    int br, bc, givens;
+  } shapes[] = {{2, 2, 8}, {2, 3, 14}, {2, 4, 24}, {3, 4, 60}, {4, 5, 150}};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+    sudoku_grid g;
+    char where[32];
+    snprintf(where, sizeof where, "%dx%d boxes", shapes[i].br, shapes[i].bc);
+    test_solved_grid(&g, shapes[i].br, shapes[i].bc, 7u);
+    test_blank_cells(&g, shapes[i].givens, 7u);
+    ck_assert_int_gt(walk_places(&g, where, NULL), 0);
+  }
 }
 END_TEST
 
@@ -127,12 +143,20 @@ START_TEST(classic_geometry_is_the_generic_one) {
         ck_assert_int_eq(a->len[u], b->len[u]);
         ck_assert_int_eq(a->kind[u], b->kind[u]);
         ck_assert_int_eq(a->order[u], b->order[u]);
+        /* rank inverts order; the boxes come first in SE's order, so the
+         * hidden singles' two passes are its two halves */
+        ck_assert_int_eq(a->rank[u], b->rank[u]);
+        ck_assert_int_eq(a->order[a->rank[u]], u);
+        ck_assert_int_eq(a->side[u], b->side[u]);
+        ck_assert_int_eq(a->side[u], a->order[u]);
         ck_assert(memcmp(a->unit[u], b->unit[u], sizeof a->unit[u][0] * n) ==
                   0);
       }
       /* same[k][i][j]: the positions of a unit of kind k whose cell shares
        * its unit of kind i with the cell at j, for every unit */
       ck_assert(a->classic && !b->classic);
+      ck_assert_int_eq(a->nbox, n);
+      ck_assert_int_eq(b->nbox, n);
       for (int u = 0; u < 3 * n; u++)
         for (int i = 0; i < 3; i++)
           for (int j = 0; j < n; j++) {

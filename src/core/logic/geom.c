@@ -1,11 +1,28 @@
 /*
- * geom.c - the geometry of a grid as lists of cells, and the state every
- * finder reads: built once per call, then read-only for the finders.
+ * geom.c - the geometry of a grid as lists of cells (units), built once per
+ * call, then read-only for the finders. Not here: the state a finder reads
+ * (state.c).
  */
 #include <string.h>
 
 #include "internal.h"
 #include "logic.h"
+
+/* rank, side and nbox from order and kind. */
+static void order_sides(struct logic_geom *geo) {
+  int k = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; i < geo->nunits; i++) {
+      int u = geo->order[i];
+      if ((geo->kind[u] == SUDOKU_UNIT_BOX) == (pass == 0))
+        geo->side[k++] = (uint8_t)u;
+    }
+    if (pass == 0)
+      geo->nbox = (uint8_t)k;
+  }
+  for (int i = 0; i < geo->nunits; i++)
+    geo->rank[geo->order[i]] = (uint8_t)i;
+}
 
 /* Not a memset of the whole (some 20 KiB): only what the finders read,
  * within ncells and nunits, is written. */
@@ -30,6 +47,7 @@ void logic_geom_finish(struct logic_geom *geo) {
                               : i < n     ? 2 * n + i
                               : i < 2 * n ? i
                                           : i - 2 * n);
+  order_sides(geo);
 }
 
 /* The classic geometry is built cell by cell, in the layout
@@ -37,7 +55,8 @@ void logic_geom_finish(struct logic_geom *geo) {
  * order, unit order within each): a few stores a cell and 2n divisions, where
  * the generic pass cost some 13K instructions a 9x9 puzzle, 5 % of rating an
  * easy one. */
-void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
+LOGIC_SHAPE_INLINE void geom_shape(struct logic_geom *geo, int box_rows,
+                                   int box_cols) {
   int n = box_rows * box_cols;
   geo->n = (uint8_t)n;
   geo->box_rows = (uint8_t)box_rows;
@@ -82,106 +101,17 @@ void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
       geo->cell_index[cell][2] = (uint8_t)k;
     }
   geo->slots3 = geo->classic = true;
-  for (int i = 0; i < 3 * n; i++)
-    geo->order[i] = (uint8_t)(i < n ? 2 * n + i : i < 2 * n ? i : i - 2 * n);
+  for (int i = 0; i < 3 * n; i++) {
+    int u = i < n ? 2 * n + i : i < 2 * n ? i : i - 2 * n;
+    geo->order[i] = geo->side[i] = (uint8_t)u; /* the boxes come first */
+    geo->rank[u] = (uint8_t)i;
+  }
+  geo->nbox = (uint8_t)n;
 }
 
-/* Removes candidate bit (of value index v0) from cell c, keeping the
- * places of c's units in step. */
-static inline void drop_at(struct logic_state *s, int c, int i, int v0,
-                           uint32_t bit) {
-  const struct logic_geom *geo = &s->geo;
-  int u = geo->cell_units[c][i];
-  uint32_t p = s->pos[u][v0] &= ~(1u << geo->cell_index[c][i]);
-  /* branch-free: one place left sets the bit, any other count clears it */
-  uint32_t one = (uint32_t)(p != 0 && (p & (p - 1)) == 0);
-  s->single[u] = (s->single[u] & ~bit) | (bit & -one);
-}
-
-static inline void drop(struct logic_state *s, int c, int v0, uint32_t bit) {
-  if (!(s->cand[c] & bit))
-    return;
-  s->cand[c] &= ~bit;
-  if (s->geo.slots3) { /* three units: unrolled */
-    drop_at(s, c, 0, v0, bit);
-    drop_at(s, c, 1, v0, bit);
-    drop_at(s, c, 2, v0, bit);
-    return;
-  }
-  for (int i = 0; i < s->geo.ncell_units[c]; i++)
-    drop_at(s, c, i, v0, bit);
-}
-
-void logic_state_sync(struct logic_state *s) {
-  const struct logic_geom *geo = &s->geo;
-  for (int u = 0; u < geo->nunits; u++) {
-    uint32_t *p = s->pos[u], empty = 0, single = 0;
-    for (int v = 0; v < geo->n; v++)
-      p[v] = 0;
-    for (int j = 0; j < geo->len[u]; j++) {
-      int c = geo->unit[u][j];
-      if (s->value[c] == 0)
-        empty |= 1u << j;
-      for (uint32_t m = s->cand[c]; m; m &= m - 1)
-        p[__builtin_ctz(m)] |= 1u << j;
-    }
-    for (int v = 0; v < geo->n; v++)
-      if (p[v] != 0 && (p[v] & (p[v] - 1)) == 0)
-        single |= 1u << v;
-    s->empty[u] = empty;
-    s->single[u] = single;
-  }
-}
-
-bool logic_state_init(struct logic_state *s, const sudoku_grid *g) {
-  bool ok = true;
-  logic_geom_init(&s->geo, g->box_rows, g->box_cols);
-  s->unique = false;
-  s->deadline_ns = 0;
-  s->beat = 0;
-  uint32_t all = g->n >= 32 ? ~0u : (1u << g->n) - 1;
-  /* each unit's values, a clash when one is there already; then every
-   * empty cell's candidates are what none of its units holds */
-  uint32_t held[LOGIC_MAX_UNITS] = {0};
-  for (int c = 0; c < s->geo.ncells; c++) {
-    s->value[c] = g->cell[c];
-    if (g->cell[c] == 0)
-      continue;
-    uint32_t bit = 1u << (g->cell[c] - 1);
-    for (int i = 0; i < s->geo.ncell_units[c]; i++) {
-      int u = s->geo.cell_units[c][i];
-      ok = ok && !(held[u] & bit);
-      held[u] |= bit;
-    }
-  }
-  for (int c = 0; c < s->geo.ncells; c++) {
-    uint32_t seen = 0;
-    for (int i = 0; i < s->geo.ncell_units[c]; i++)
-      seen |= held[s->geo.cell_units[c][i]];
-    s->cand[c] = g->cell[c] ? 0 : all & ~seen;
-  }
-  logic_state_sync(s);
-  return ok;
-}
-
-void logic_apply(struct logic_state *s, const struct sudoku_step *step) {
-  const struct logic_geom *geo = &s->geo;
-  for (int i = 0; i < step->nplacements; i++) {
-    int c = step->placements[i].cell, v = step->placements[i].value;
-    s->value[c] = (uint8_t)v;
-    for (uint32_t m = s->cand[c]; m; m &= m - 1)
-      drop(s, c, __builtin_ctz(m), m & -m);
-    uint32_t bit = 1u << (v - 1);
-    for (int k = 0; k < geo->ncell_units[c]; k++) {
-      int u = geo->cell_units[c][k];
-      s->empty[u] &= ~(1u << geo->cell_index[c][k]);
-      /* the peers that can be v, read from the places */
-      for (uint32_t m = s->pos[u][v - 1]; m; m &= m - 1)
-        drop(s, geo->unit[u][__builtin_ctz(m)], v - 1, bit);
-    }
-  }
-  for (int i = 0; i < step->neliminations; i++) {
-    int v = step->eliminations[i].value;
-    drop(s, step->eliminations[i].cell, v - 1, 1u << (v - 1));
-  }
+void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
+  if (box_rows == 3 && box_cols == 3)
+    geom_shape(geo, 3, 3);
+  else
+    geom_shape(geo, box_rows, box_cols);
 }

@@ -14,6 +14,7 @@
 
 #define LOGIC_MAX_UNITS (3 * SUDOKU_MAX_N + 8) /* room for variant units */
 #define LOGIC_MAX_CELL_UNITS 5                 /* units a cell belongs to */
+#define LOGIC_HOUSE_WORDS ((LOGIC_MAX_UNITS + 63) / 64)
 
 /* The units of a grid. unit[u][0..len[u]) are the cells of unit u; kind[u]
  * is enum sudoku_unit for the classic ones (variants add their own). */
@@ -41,8 +42,14 @@ struct logic_geom {
    * whether they lie in one crossing unit. */
   bool classic;
   uint32_t same[3][3][SUDOKU_MAX_N];
-  /* order[i]: the i-th unit in SE's order (logic_unit_order) */
+  /* order[i]: the i-th unit in SE's order (logic_unit_order); rank[u]:
+   * unit u's place i in it */
   uint8_t order[LOGIC_MAX_UNITS];
+  uint8_t rank[LOGIC_MAX_UNITS];
+  /* side[0..nbox): the boxes in SE's order, then side[nbox..nunits) the
+   * other units in SE's order (the two passes of the hidden singles) */
+  uint8_t side[LOGIC_MAX_UNITS];
+  uint8_t nbox;
 };
 
 /* The classic geometry: n rows, n columns, n boxes (unit indexes as in
@@ -77,13 +84,13 @@ static inline bool logic_sees(const struct logic_geom *geo, int a, int b) {
 typedef uint32_t logic_places[LOGIC_MAX_UNITS][SUDOKU_MAX_N];
 
 /* What a finder reads. value[c] is 0 for an empty cell; cand[c] is the mask
- * of an empty cell (0 for a filled one). pos, single and empty are derived
- * from value and cand, kept in step by logic_state_init, logic_apply and
- * logic_state_sync (whoever writes value or cand otherwise calls the
- * last): the finders run once a step each and most of them ask for places,
- * so the path keeps them up to date a candidate at a time (a few hundred
- * instructions a placement) rather than every finder recomputing them
- * from the cells (thousands a call). */
+ * of an empty cell (0 for a filled one). pos, single, empty and house are
+ * derived from value and cand, kept in step by logic_state_init, logic_apply
+ * and logic_state_sync (whoever writes value or cand otherwise calls the last):
+ * the finders run once a step each and most of them ask for places, so the path
+ * keeps them up to date a candidate at a time (a few hundred instructions a
+ * placement) rather than every finder recomputing them from the cells
+ * (thousands a call). */
 struct logic_state {
   struct logic_geom geo;
   uint8_t value[SUDOKU_MAX_CELLS];
@@ -91,6 +98,10 @@ struct logic_state {
   logic_places pos;
   uint32_t single[LOGIC_MAX_UNITS]; /* bit v-1: v has one place in u */
   uint32_t empty[LOGIC_MAX_UNITS];  /* bit j: cell unit[u][j] is empty */
+  /* bit i (of word i / 64): unit geo.order[i] has one empty cell (a full
+   * house when that cell has one candidate), so that the finder run every
+   * step need not read every unit */
+  uint64_t house[LOGIC_HOUSE_WORDS];
   bool unique; /* exactly one solution: uniqueness techniques ok */
   /* Set by logic_next for each finder: a step matters only when it rates
    * below beat (x10), since a better one is already in hand; 0 = any. A
@@ -98,6 +109,7 @@ struct logic_state {
    * to cut its search (logic_next would drop such a step anyway). */
   unsigned beat;
   uint64_t deadline_ns; /* absolute core_now_ns() time; 0 = none */
+  unsigned ticks;       /* logic_next calls: when to read the clock */
 };
 
 /*
@@ -125,11 +137,11 @@ SUDOKU_TECHNIQUE_MAP(LOGIC_FINDER_DECL)
 bool logic_state_init(struct logic_state *s, const sudoku_grid *g);
 
 /* Applies a step: places its placements (removing the value from the
- * peers' candidates) and removes its eliminations; keeps pos, single and
- * empty in step. */
+ * peers' candidates) and removes its eliminations; keeps pos, single,
+ * empty and house in step. */
 void logic_apply(struct logic_state *s, const struct sudoku_step *step);
 
-/* Recomputes pos, single and empty from value and cand: after writing
+/* Recomputes pos, single, empty and house from value and cand: after writing
  * those directly (a player's pencil marks, a test's position).
  * O(units x n). */
 void logic_state_sync(struct logic_state *s);
@@ -142,8 +154,14 @@ void logic_state_sync(struct logic_state *s);
  * whose base rating is >= the best found (or above max_rating, x10, when
  * max_rating != 0). Returns SUDOKU_OK with *out filled, SUDOKU_NODE_LIMIT
  * when no technique (within max_rating) applies, SUDOKU_DEADLINE when
- * s->deadline_ns passed before a step was found.
+ * s->deadline_ns passed before a step was found. The clock is read before
+ * every row from LOGIC_CLOCK_RATING up, and before the cheap rows below it
+ * (bounded, a few microseconds on 9x9) on one call in LOGIC_CLOCK_EVERY
+ * (s->ticks): a path of singles read it on every step, some 3 % of
+ * rating an easy puzzle.
  */
+#define LOGIC_CLOCK_RATING 30
+#define LOGIC_CLOCK_EVERY 16u
 enum sudoku_status logic_next(struct logic_state *s, unsigned max_rating,
                               struct sudoku_step *out);
 
@@ -245,6 +263,13 @@ static inline bool logic_unit_has(const struct logic_geom *geo, int u, int c) {
       return true;
   return false;
 }
+
+/* For code written once for every box shape and inlined with the 9x9
+ * shape as constants (geom.c, state.c, intersections.c): divisions by
+ * constants, and the loops of two to five turns, unrolled with
+ * LOGIC_UNROLL, which -O2 alone leaves as loops. */
+#define LOGIC_SHAPE_INLINE static inline __attribute__((always_inline))
+#define LOGIC_UNROLL _Pragma("GCC unroll 5")
 
 /* Without -mpopcnt, __builtin_popcount is a libgcc call: the bit trick
  * inlines to a dozen instructions. */

@@ -19,36 +19,38 @@ static void single_step(struct sudoku_step *out, int cell, uint32_t bit, int u,
   out->values = bit;
 }
 
-/* The first unit (in SE's order) with one empty cell: a full house. */
+/* The first unit (in SE's order) with one empty cell: a full house. The
+ * state's house bits hold the units with one empty cell, by their place in
+ * that order. */
 static bool full_house(const struct logic_state *s, struct sudoku_step *out) {
   const struct logic_geom *geo = &s->geo;
-  for (int i = 0; i < geo->nunits; i++) {
-    int u = logic_unit_order(geo, i);
-    uint32_t e = s->empty[u];
-    if (e == 0 || (e & (e - 1)) != 0)
-      continue;
-    int cell = geo->unit[u][logic_lowest(e)];
-    uint32_t m = s->cand[cell];
-    if (logic_popcount(m) != 1)
-      continue;
-    single_step(out, cell, m, u, 10);
-    return true;
-  }
+  for (int w = 0; w < LOGIC_HOUSE_WORDS; w++)
+    for (uint64_t h = s->house[w]; h; h &= h - 1) {
+      int u = logic_unit_order(geo, w * 64 + __builtin_ctzll(h));
+      int cell = geo->unit[u][logic_lowest(s->empty[u])];
+      uint32_t m = s->cand[cell];
+      if (m == 0 || (m & (m - 1)) != 0)
+        continue;
+      single_step(out, cell, m, u, 10);
+      return true;
+    }
   return false;
 }
 
-/* The first single of the units of one side (boxes, or the others): the
- * state's single masks hold each unit's values with one place. */
+/* The first single of the units side[from..to) (the boxes, or the others,
+ * in SE's order): the state's single masks hold each unit's values with
+ * one place. */
 static bool single_in(const struct logic_state *s, struct sudoku_step *out,
-                      bool boxes) {
+                      int from, int to, unsigned rating) {
   const struct logic_geom *geo = &s->geo;
-  for (int i = 0; i < geo->nunits; i++) {
-    int u = logic_unit_order(geo, i);
-    if ((geo->kind[u] == SUDOKU_UNIT_BOX) != boxes || s->single[u] == 0)
+  for (int i = from; i < to; i++) {
+    int u = geo->side[i];
+    uint32_t one = s->single[u];
+    if (one == 0)
       continue;
-    uint32_t bit = s->single[u] & -s->single[u];
+    uint32_t bit = one & -one;
     int j = logic_lowest(s->pos[u][logic_lowest(bit)]);
-    single_step(out, geo->unit[u][j], bit, u, boxes ? 12 : 15);
+    single_step(out, geo->unit[u][j], bit, u, rating);
     return true;
   }
   return false;
@@ -59,8 +61,9 @@ static bool single_in(const struct logic_state *s, struct sudoku_step *out,
  * since a box single is usually found early. */
 bool logic_find_HIDDEN_SINGLE(const struct logic_state *s,
                               struct sudoku_step *out) {
-  return full_house(s, out) || single_in(s, out, true) ||
-         single_in(s, out, false);
+  const struct logic_geom *geo = &s->geo;
+  return full_house(s, out) || single_in(s, out, 0, geo->nbox, 12) ||
+         single_in(s, out, geo->nbox, geo->nunits, 15);
 }
 
 bool logic_find_NAKED_SINGLE(const struct logic_state *s,

@@ -78,12 +78,17 @@ enum sudoku_level sudoku_level_from_name(const char *name, size_t len) {
 
 /* ---- Candidates -------------------------------------------------------- */
 
-/* Shape and values, as sudoku_validate checks them, without listing
- * conflicts. */
+/* Shape and values, as sudoku_validate checks them (BAD_SHAPE before
+ * BAD_VALUE), without looking for conflicts: logic_state_init finds those
+ * from each unit's values, so the givens are read once rather than twice. */
 static enum sudoku_status check_shape(const sudoku_grid *g) {
-  size_t count = 0;
-  enum sudoku_status st = sudoku_validate(g, NULL, 0, &count);
-  return st == SUDOKU_CONFLICT ? SUDOKU_OK : st;
+  if (g->box_rows < 2 || g->box_cols < 2 || g->n != g->box_rows * g->box_cols ||
+      g->n > SUDOKU_MAX_N)
+    return SUDOKU_BAD_SHAPE;
+  unsigned big = 0;
+  for (int c = 0; c < g->n * g->n; c++)
+    big |= g->cell[c] > g->n;
+  return big ? SUDOKU_BAD_VALUE : SUDOKU_OK;
 }
 
 enum sudoku_status sudoku_candidates(const sudoku_grid *position,
@@ -105,13 +110,15 @@ enum sudoku_status logic_next(struct logic_state *s, unsigned max_rating,
    * one, which becomes the best when it wins. The first finder writes
    * into *out, so the common case (a single) copies nothing. */
   struct sudoku_step local, *best = NULL, *spare = out;
+  bool cheap_read = s->ticks++ % LOGIC_CLOCK_EVERY == 0;
   for (int t = 0; t < SUDOKU_TECH_COUNT; t++) {
     unsigned base = techs[t].rating;
     if (max_rating != 0 && base > max_rating)
       break;
     if (best != NULL && base >= best->rating)
       break;
-    if (s->deadline_ns != 0 && core_now_ns() >= s->deadline_ns)
+    bool read = base >= LOGIC_CLOCK_RATING || (t == 0 && cheap_read);
+    if (s->deadline_ns != 0 && read && core_now_ns() >= s->deadline_ns)
       break;
     s->beat = best != NULL ? best->rating : 0;
     bool found = techs[t].find(s, spare);

@@ -121,6 +121,7 @@ struct hidden_ctx {
   enum sudoku_technique tech;
   unsigned rating;
   const uint32_t *pos; /* places of each value in unit u */
+  uint32_t multi;      /* the values with two or more places in unit u */
 };
 
 static bool hidden_accept(const struct combo *c, uint32_t places, void *vctx) {
@@ -128,38 +129,38 @@ static bool hidden_accept(const struct combo *c, uint32_t places, void *vctx) {
   const struct logic_state *s = x->s;
   const struct logic_geom *geo = &s->geo;
   struct sudoku_step *out = x->out;
-  uint32_t values = 0;
+  uint32_t values = 0, extra = 0;
   for (int p = 0; p < c->k; p++)
     values |= 1u << (x->value[c->pick[p]] - 1);
-  logic_step_init(out, x->tech, x->rating);
+  /* the two conditions first, on masks (most sets fail one): something
+   * to remove from the set's cells, and for the direct form another value
+   * with several places, all but one in the set (the first such value) */
+  for (uint32_t m = places; m; m &= m - 1)
+    extra |= s->cand[geo->unit[x->u][logic_lowest(m)]] & ~values;
+  if (extra == 0)
+    return false;
   int place_cell = -1, place_v = 0;
   if (x->direct) {
-    /* Another value with several places, all but one in the set. */
-    for (int v = 1; v <= geo->n && place_cell < 0; v++) {
-      if (values & (1u << (v - 1)))
-        continue;
-      uint32_t pos = x->pos[v - 1];
-      if (logic_popcount(pos) > 1 && logic_popcount(pos & ~places) == 1) {
-        place_cell = geo->unit[x->u][logic_lowest(pos & ~places)];
-        place_v = v;
+    for (uint32_t w = x->multi & ~values; w && place_cell < 0; w &= w - 1) {
+      uint32_t rest = x->pos[logic_lowest(w)] & ~places;
+      if (rest != 0 && (rest & (rest - 1)) == 0) {
+        place_cell = geo->unit[x->u][logic_lowest(rest)];
+        place_v = logic_lowest(w) + 1;
       }
     }
     if (place_cell < 0)
       return false;
   }
-  for (uint32_t m = places; m; m &= m - 1) {
-    int cell = geo->unit[x->u][logic_lowest(m)];
-    uint32_t extra = s->cand[cell] & ~values;
-    for (int v = 1; extra; v++, extra >>= 1)
-      if (extra & 1)
-        logic_step_elim(out, cell, v);
-  }
-  if (out->neliminations == 0)
-    return false;
+  logic_step_init(out, x->tech, x->rating);
   /* A direct step only places (SE's DirectHiddenSetHint removes nothing):
    * the eliminations are why the single holds, not part of the step. */
-  if (x->direct)
-    out->neliminations = 0;
+  for (uint32_t m = x->direct ? 0 : places; m; m &= m - 1) {
+    int cell = geo->unit[x->u][logic_lowest(m)];
+    uint32_t more = s->cand[cell] & ~values;
+    for (int v = 1; more; v++, more >>= 1)
+      if (more & 1)
+        logic_step_elim(out, cell, v);
+  }
   if (place_cell >= 0)
     logic_step_place(out, place_cell, place_v);
   for (uint32_t m = places; m; m &= m - 1)
@@ -169,26 +170,46 @@ static bool hidden_accept(const struct combo *c, uint32_t places, void *vctx) {
   return true;
 }
 
-static bool find_hidden(const struct logic_state *s, struct sudoku_step *out,
-                        int k, bool direct, enum sudoku_technique tech,
-                        unsigned rating) {
+/* The values with one to k places in unit u (k <= 4), from its cells'
+ * candidates: saturating counters, bit-sliced over the values (ge[i]: the
+ * values with more than i places), a few operations a cell where testing
+ * each value's places cost a loop a value. Inlined so that k is a
+ * constant. */
+LOGIC_SHAPE_INLINE uint32_t few_places(const struct logic_state *s, int u,
+                                       int k, uint32_t *multi) {
   const struct logic_geom *geo = &s->geo;
-  struct hidden_ctx x = {s, 0, {0}, direct, out, tech, rating, NULL};
+  uint32_t ge[5] = {0, 0, 0, 0, 0};
+  for (uint32_t e = s->empty[u]; e; e &= e - 1) {
+    uint32_t m = s->cand[geo->unit[u][logic_lowest(e)]];
+    LOGIC_UNROLL for (int i = k; i > 0; i--) ge[i] |= ge[i - 1] & m;
+    ge[0] |= m;
+  }
+  *multi = ge[1];
+  return ge[0] & ~ge[k];
+}
+
+LOGIC_SHAPE_INLINE bool find_hidden(const struct logic_state *s,
+                                    struct sudoku_step *out, int k, bool direct,
+                                    enum sudoku_technique tech,
+                                    unsigned rating) {
+  const struct logic_geom *geo = &s->geo;
+  struct hidden_ctx x = {s, 0, {0}, direct, out, tech, rating, NULL, 0};
   struct combo c;
   c.k = k;
   for (int i = 0; i < geo->nunits; i++) {
     int u = logic_unit_order(geo, i);
     if (logic_at_most(s->empty[u], direct ? k : 2 * k))
       continue;
+    uint32_t few = few_places(s, u, k, &x.multi);
+    if (logic_at_most(few, k - 1))
+      continue; /* fewer than k items */
     c.nitems = 0;
     const uint32_t *pos = s->pos[u];
     x.pos = pos;
-    for (int v = 1; v <= geo->n; v++) {
-      uint32_t places = pos[v - 1];
-      if (places != 0 && logic_at_most(places, k) && c.nitems < MAX_ITEMS) {
-        x.value[c.nitems] = (uint8_t)v;
-        c.item[c.nitems++] = places;
-      }
+    for (; few && c.nitems < MAX_ITEMS; few &= few - 1) {
+      int v = logic_lowest(few) + 1;
+      x.value[c.nitems] = (uint8_t)v;
+      c.item[c.nitems++] = pos[v - 1];
     }
     if (c.nitems < k)
       continue;
