@@ -73,7 +73,7 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
     "Cell or region forcing chain")                                            \
   X(DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", 85,                        \
     "Dynamic forcing chain")                                                   \
-  X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 95, "Nested forcing chain")  \
+  X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 90, "Nested forcing chain")  \
   X(TRIAL, "trial", 110, "Trial (search finds no solution)")
 
 enum sudoku_technique {

@@ -446,7 +446,7 @@ START_TEST(sentences_are_rendered_from_the_step) {
   ck_assert_str_eq(buf, "X-chain");
   ck_assert_uint_eq(need, strlen("X-chain: r1c2=4 => r1c5<>4 => r1c5=7; so "
                                  "r3c4<>7."));
-  logic_step_init(&st, SUDOKU_TECH_NESTED_FORCING_CHAIN, 95);
+  logic_step_init(&st, SUDOKU_TECH_NESTED_FORCING_CHAIN, 90);
   for (int i = 0; i < SUDOKU_STEP_MAX_CHAIN; i++)
     logic_step_link(&st, 600 + i % 25, 25,
                     i % 7 == 6 ? SUDOKU_LINK_NONE : SUDOKU_LINK_WEAK);

@@ -462,17 +462,16 @@ bool logic_find_DYNAMIC_FORCING_CHAIN(const struct logic_state *s,
 
 /* SE's "Dynamic Forcing Chains (+)": dynamic nets that also use locked
  * candidates, the first level of nesting (a simple technique inside the
- * chain). SE rates them 9.0 + length but tries them only when dynamic
- * chains find nothing; here the lowest-rated step of all finders wins, so
- * the row's base is 9.5 (a step never rates below its row): the nets,
- * about three times a dynamic search, then run only when no dynamic chain
- * under 9.5 exists, and such a step rates 9.5 + length, 0.5 above SE's.
+ * chain). Rated as SE rates them, 9.0 + length, and tried as SE tries them:
+ * only when no finder before found anything (SE keeps them in a producer
+ * group of their own, asked after the dynamic chains; step.c's table marks
+ * the row). The nets cost about three times a dynamic search.
  * Deeper nesting (chains inside chains) is left to trial. */
 bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
                                      struct sudoku_step *out) {
   static const struct multi m = {SUDOKU_TECH_NESTED_FORCING_CHAIN,
                                  CH_X | CH_Y | CH_DYN | CH_LOCK,
-                                 95,
+                                 90,
                                  true,
                                  true,
                                  true,

@@ -8,7 +8,8 @@
  * and stopping at the first row whose base rating cannot beat the best
  * step found, gives the same step while letting a finder whose ratings
  * overlap the next row's (a unique rectangle of 4.8 against a naked quad of
- * 5.0) still lose to it.
+ * 5.0) still lose to it. SE's later producer groups (FIRST_LATE_ROW on)
+ * are asked only when every row before found nothing.
  *
  * Not here: the finders themselves (one file a family), the path (path.c),
  * the sentences (explain.c).
@@ -104,6 +105,13 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
 
 /* ---- The next step ----------------------------------------------------- */
 
+/* SE asks its producers in groups, and its rater takes the first hint any
+ * producer adds. From this row on the rows are SE's later groups (dynamic
+ * forcing chains (+); nested chains, for which trial stands in): each is
+ * tried only when no row before it found a step, even one rated above the
+ * row's base. */
+#define FIRST_LATE_ROW SUDOKU_TECH_NESTED_FORCING_CHAIN
+
 enum sudoku_status logic_next(struct logic_state *s, unsigned max_rating,
                               struct sudoku_step *out) {
   /* Two buffers, *out and a local one: a finder writes into the spare
@@ -115,7 +123,7 @@ enum sudoku_status logic_next(struct logic_state *s, unsigned max_rating,
     unsigned base = techs[t].rating;
     if (max_rating != 0 && base > max_rating)
       break;
-    if (best != NULL && base >= best->rating)
+    if (best != NULL && (base >= best->rating || t >= FIRST_LATE_ROW))
       break;
     bool read = base >= LOGIC_CLOCK_RATING || (t == 0 && cheap_read);
     if (s->deadline_ns != 0 && read && core_now_ns() >= s->deadline_ns)
