@@ -203,13 +203,14 @@ static bool weigh(const struct ate *a, const int *cell, const uint16_t *excl,
   bool s12 = sees(a, cell[1], cell[2]);
   uint32_t c0 = s->cand[cell[0]], c1 = s->cand[cell[1]], c2 = s->cand[cell[2]];
   uint32_t all = c0 | c1 | c2, adj[32], three[ATE_MAX_PEERS];
-  int n3 = 0;
+  int n3 = 0, nheld = 0;
   for (uint32_t m = all; m; m &= m - 1)
     adj[logic_lowest(m)] = 0;
   for (int k = 0; k < ne; k++) {
     uint32_t h = s->cand[excl[k]], rest = h & (h - 1);
     if (h & ~all)
       continue; /* never emptied */
+    nheld++;
     if (rest & (rest - 1)) {
       three[n3++] = h;
     } else {
@@ -218,6 +219,12 @@ static bool weigh(const struct ate *a, const int *cell, const uint16_t *excl,
       adj[q] |= h & -h;
     }
   }
+  /* No excluder can be emptied: only the three cells' own conflicts are
+   * left, and with two values or more a cell, a value loses every choice
+   * only when the three see each other (x out of a needs b's other
+   * values to be one value w and c's values to be x and w). */
+  if (nheld == 0 && !(s01 && s02 && s12))
+    return false;
   uint32_t ok[3] = {0, 0, 0};
   for (uint32_t m0 = c0; m0; m0 &= m0 - 1) {
     uint32_t x = m0 & -m0, ax = adj[logic_lowest(x)];
