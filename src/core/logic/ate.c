@@ -204,8 +204,7 @@ static bool weigh(const struct ate *a, const int *cell, const uint16_t *excl,
   uint32_t c0 = s->cand[cell[0]], c1 = s->cand[cell[1]], c2 = s->cand[cell[2]];
   uint32_t all = c0 | c1 | c2, adj[32], three[ATE_MAX_PEERS];
   int n3 = 0, nheld = 0;
-  for (uint32_t m = all; m; m &= m - 1)
-    adj[logic_lowest(m)] = 0;
+  bool pairs = false; /* adj is set (few triplets have a two-valued one) */
   for (int k = 0; k < ne; k++) {
     uint32_t h = s->cand[excl[k]], rest = h & (h - 1);
     if (h & ~all)
@@ -214,6 +213,10 @@ static bool weigh(const struct ate *a, const int *cell, const uint16_t *excl,
     if (rest & (rest - 1)) {
       three[n3++] = h;
     } else {
+      if (!pairs)
+        for (uint32_t m = all; m; m &= m - 1)
+          adj[logic_lowest(m)] = 0;
+      pairs = true;
       int p = logic_lowest(h), q = logic_lowest(rest);
       adj[p] |= rest;
       adj[q] |= h & -h;
@@ -227,7 +230,7 @@ static bool weigh(const struct ate *a, const int *cell, const uint16_t *excl,
     return false;
   uint32_t ok[3] = {0, 0, 0};
   for (uint32_t m0 = c0; m0; m0 &= m0 - 1) {
-    uint32_t x = m0 & -m0, ax = adj[logic_lowest(x)];
+    uint32_t x = m0 & -m0, ax = pairs ? adj[logic_lowest(x)] : 0;
     uint32_t ys = c1 & ~ax & ~(s01 ? x : 0);
     uint32_t zx = c2 & ~ax & ~(s02 ? x : 0), two[ATE_MAX_PEERS];
     int n2 = 0; /* the three-valued excluders holding x, less x */
@@ -236,7 +239,7 @@ static bool weigh(const struct ate *a, const int *cell, const uint16_t *excl,
         two[n2++] = three[k] & ~x;
     for (uint32_t m1 = ys; m1; m1 &= m1 - 1) {
       uint32_t y = m1 & -m1;
-      uint32_t z = zx & ~adj[logic_lowest(y)] & ~(s12 ? y : 0);
+      uint32_t z = zx & ~(pairs ? adj[logic_lowest(y)] : 0) & ~(s12 ? y : 0);
       for (int k = 0; k < n2; k++)
         if (two[k] & y)
           z &= ~(two[k] & ~y);
