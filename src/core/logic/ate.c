@@ -19,12 +19,14 @@
  *
  * Cost: a pair is kept only when two of b's excluders see a; on grids of
  * at most 128 cells, peer masks then keep only the third cells that see
- * a or b and two of the pair's excluders (most pairs end there), and a
- * triplet seen before in another order is skipped. Weighing a triplet is
- * |a| x (excluders + |b|) mask operations. On 9x9 a call weighs about
- * 1,200 triplets (2,900 at most over top1465) for some 1.7 M instructions
- * (0.4 ms), as much as a cell/region forcing chain search: it runs only
- * where every chain up to 7.4 failed, as in SE.
+ * a or b and two of the pair's excluders (most pairs end there), taken by
+ * a bit scan, and a triplet seen before in another order is skipped.
+ * Weighing a triplet is a mask a value of a and a mask a pair of values
+ * (a, b), excluders with a value none of the three holds dropped. On 9x9
+ * a call weighs about 1,200 triplets (2,900 at most over top1465) for
+ * some 0.8 M instructions (was 1.6 M before the masks), as much as a
+ * cell/region forcing chain search: it runs only where every chain up to
+ * 7.4 failed, as in SE.
  * On larger grids the pairs grow with the square of the base cells, so
  * the search reads the deadline every base cell and stops at
  * ATE_MAX_TRIPLETS triplets weighed (a cap: past it, a triplet SE would
@@ -50,6 +52,7 @@ struct ate {
   uint16_t base[SUDOKU_MAX_CELLS];
   int nbase;
   bool is_base[SUDOKU_MAX_CELLS];
+  bool is_sized[SUDOKU_MAX_CELLS]; /* excluder_sized, once a call */
   uint32_t stamp[SUDOKU_MAX_CELLS], now;
   long weighed;
   /* base cell k's excluders: pool[first[k] .. first[k + 1]) */
@@ -61,6 +64,7 @@ struct ate {
   bool masks;
   struct ch_mask peer[ATE_MASK_CELLS];
   struct ch_mask sized; /* base cells of two or three candidates */
+  struct ch_mask exs;   /* every excluder-sized cell */
 };
 
 /* The peers of c in SE's order (box, row, column, variant units; first
@@ -91,37 +95,66 @@ static bool excluder_sized(const struct logic_state *s, int e) {
   return s->value[e] == 0 && k >= 2 && k <= 3;
 }
 
-/* SE's base cells, in cell order. */
+/* SE's base cells, in cell order. With peer masks, a cell's "some peer
+ * has one candidate" and "some peer is excluder-sized" are two mask
+ * tests (the sets house_peers would list). */
 static void find_base(struct ate *a) {
   const struct logic_state *s = a->s;
   uint16_t peers[ATE_MAX_PEERS];
+  struct ch_mask one = {{0, 0}}, sized = {{0, 0}};
+  for (int c = 0; c < s->geo.ncells; c++) {
+    a->is_sized[c] = excluder_sized(s, c);
+    if (!a->masks)
+      continue;
+    if (a->is_sized[c])
+      ch_mask_set(&sized, c);
+    else if (s->value[c] == 0 && logic_popcount(s->cand[c]) == 1)
+      ch_mask_set(&one, c);
+  }
+  a->exs = sized;
   a->nbase = 0;
   for (int c = 0; c < s->geo.ncells; c++) {
     a->is_base[c] = false;
     if (s->value[c] || logic_popcount(s->cand[c]) < 2)
       continue;
-    int np = house_peers(a, c, peers);
-    bool single = false, sized = false;
-    for (int i = 0; i < np; i++) {
-      single |=
-          s->value[peers[i]] == 0 && logic_popcount(s->cand[peers[i]]) == 1;
-      sized |= excluder_sized(s, peers[i]);
+    bool single = false, some = false;
+    if (a->masks) {
+      const struct ch_mask *p = &a->peer[c];
+      single = ((p->w[0] & one.w[0]) | (p->w[1] & one.w[1])) != 0;
+      some = ((p->w[0] & sized.w[0]) | (p->w[1] & sized.w[1])) != 0;
+    } else {
+      int np = house_peers(a, c, peers);
+      for (int i = 0; i < np; i++) {
+        single |=
+            s->value[peers[i]] == 0 && logic_popcount(s->cand[peers[i]]) == 1;
+        some |= a->is_sized[peers[i]];
+      }
     }
-    if (!single && sized) {
+    if (!single && some) {
       a->is_base[c] = true;
       a->base[a->nbase++] = (uint16_t)c;
     }
   }
 }
 
-/* Each cell's peers as a mask (grids of at most ATE_MASK_CELLS cells). */
+/* Each cell's peers as a mask (grids of at most ATE_MASK_CELLS cells):
+ * the union of its units' cells but itself, a few word operations a cell
+ * (listing the peers, as house_peers does, costs some 100). */
 static void peer_masks(struct ate *a) {
-  uint16_t peers[ATE_MAX_PEERS];
-  for (int c = 0; c < a->s->geo.ncells; c++) {
-    int np = house_peers(a, c, peers);
-    a->peer[c].w[0] = a->peer[c].w[1] = 0;
-    for (int i = 0; i < np; i++)
-      ch_mask_set(&a->peer[c], peers[i]);
+  const struct logic_geom *g = &a->s->geo;
+  struct ch_mask unit[LOGIC_MAX_UNITS];
+  for (int u = 0; u < g->nunits; u++) {
+    unit[u].w[0] = unit[u].w[1] = 0;
+    for (int j = 0; j < g->len[u]; j++)
+      ch_mask_set(&unit[u], g->unit[u][j]);
+  }
+  for (int c = 0; c < g->ncells; c++) {
+    struct ch_mask *m = &a->peer[c];
+    m->w[0] = m->w[1] = 0;
+    for (int i = 0; i < g->ncell_units[c]; i++)
+      for (int w = 0; w < 2; w++)
+        m->w[w] |= unit[g->cell_units[c][i]].w[w];
+    m->w[c >> 6] &= ~(1ull << (c & 63));
   }
 }
 
@@ -144,7 +177,7 @@ static bool list_excluders(struct ate *a) {
     if (used + np > ATE_POOL)
       return false;
     for (int i = 0; i < np; i++)
-      if (excluder_sized(a->s, peers[i]))
+      if (a->is_sized[peers[i]])
         a->pool[used++] = peers[i];
   }
   a->first[a->nbase] = (uint16_t)used;
@@ -152,36 +185,64 @@ static bool list_excluders(struct ate *a) {
 }
 
 /* The triplet cell[0..3) with the excluders excl[0..ne) (each seeing all
- * three): the step into out when it eliminates something. */
-static bool weigh(const struct logic_state *s, const int *cell,
-                  const uint16_t *excl, int ne, struct sudoku_step *out) {
-  const struct logic_geom *g = &s->geo;
-  bool s01 = logic_sees(g, cell[0], cell[1]);
-  bool s02 = logic_sees(g, cell[0], cell[2]);
-  bool s12 = logic_sees(g, cell[1], cell[2]);
+ * three): the step into out when it eliminates something.
+ *
+ * A choice (x, y, z) empties an excluder when the excluder's values are
+ * all among x, y, z. An excluder holding a value none of the three cells
+ * holds never is (most are not, on most triplets). One of two values
+ * {p, q} is emptied when two of the three cells take p and q: p and q
+ * are "adjacent" (adj[p] holds q), and a choice is out when two of its
+ * values are. One of three values is emptied only by x, y, z being
+ * exactly its values. So each x costs a mask, each (x, y) a mask and a
+ * look at the three-valued excluders. */
+static bool weigh(const struct ate *a, const int *cell, const uint16_t *excl,
+                  int ne, struct sudoku_step *out) {
+  const struct logic_state *s = a->s;
+  bool s01 = sees(a, cell[0], cell[1]);
+  bool s02 = sees(a, cell[0], cell[2]);
+  bool s12 = sees(a, cell[1], cell[2]);
   uint32_t c0 = s->cand[cell[0]], c1 = s->cand[cell[1]], c2 = s->cand[cell[2]];
-  uint32_t ok[3] = {0, 0, 0}, partner[32];
-  for (uint32_t m0 = c0; m0; m0 &= m0 - 1) {
-    uint32_t x = m0 & -m0, one = 0;
-    /* What x leaves of each excluder: one value (it held x and one
-     * other) can go neither to b (the excluder would be empty) nor to c;
-     * two values p, q forbid q in c when b takes p, and p when q. */
-    for (uint32_t m1 = c1; m1; m1 &= m1 - 1)
-      partner[logic_lowest(m1)] = 0;
-    for (int k = 0; k < ne; k++) {
-      uint32_t r = s->cand[excl[k]] & ~x;
-      if ((r & (r - 1)) == 0)
-        one |= r;
-      else if (logic_popcount(r) == 2)
-        for (uint32_t m = r & c1; m; m &= m - 1)
-          partner[logic_lowest(m)] |= r & ~(m & -m);
+  uint32_t all = c0 | c1 | c2, adj[32], three[ATE_MAX_PEERS];
+  int n3 = 0, nheld = 0;
+  bool pairs = false; /* adj is set (few triplets have a two-valued one) */
+  for (int k = 0; k < ne; k++) {
+    uint32_t h = s->cand[excl[k]], rest = h & (h - 1);
+    if (h & ~all)
+      continue; /* never emptied */
+    nheld++;
+    if (rest & (rest - 1)) {
+      three[n3++] = h;
+    } else {
+      if (!pairs)
+        for (uint32_t m = all; m; m &= m - 1)
+          adj[logic_lowest(m)] = 0;
+      pairs = true;
+      int p = logic_lowest(h), q = logic_lowest(rest);
+      adj[p] |= rest;
+      adj[q] |= h & -h;
     }
-    for (uint32_t m1 = c1 & ~one; m1; m1 &= m1 - 1) {
+  }
+  /* No excluder can be emptied: only the three cells' own conflicts are
+   * left, and with two values or more a cell, a value loses every choice
+   * only when the three see each other (x out of a needs b's other
+   * values to be one value w and c's values to be x and w). */
+  if (nheld == 0 && !(s01 && s02 && s12))
+    return false;
+  uint32_t ok[3] = {0, 0, 0};
+  for (uint32_t m0 = c0; m0; m0 &= m0 - 1) {
+    uint32_t x = m0 & -m0, ax = pairs ? adj[logic_lowest(x)] : 0;
+    uint32_t ys = c1 & ~ax & ~(s01 ? x : 0);
+    uint32_t zx = c2 & ~ax & ~(s02 ? x : 0), two[ATE_MAX_PEERS];
+    int n2 = 0; /* the three-valued excluders holding x, less x */
+    for (int k = 0; k < n3; k++)
+      if (three[k] & x)
+        two[n2++] = three[k] & ~x;
+    for (uint32_t m1 = ys; m1; m1 &= m1 - 1) {
       uint32_t y = m1 & -m1;
-      if (s01 && x == y)
-        continue;
-      uint32_t z = c2 & ~one & ~partner[logic_lowest(y)] & ~(s02 ? x : 0) &
-                   ~(s12 ? y : 0);
+      uint32_t z = zx & ~(pairs ? adj[logic_lowest(y)] : 0) & ~(s12 ? y : 0);
+      for (int k = 0; k < n2; k++)
+        if (two[k] & y)
+          z &= ~(two[k] & ~y);
       if (z == 0)
         continue;
       ok[0] |= x;
@@ -225,10 +286,9 @@ static bool weigh(const struct logic_state *s, const int *cell,
  * of the pair. */
 static bool seen_before(const struct ate *a, int c0, int c1, int t, int i,
                         int j, int k) {
-  const struct logic_state *s = a->s;
-  if (k < j && excluder_sized(s, c1) && (sees(a, c1, c0) || sees(a, c1, t)))
+  if (k < j && a->is_sized[c1] && (sees(a, c1, c0) || sees(a, c1, t)))
     return true; /* the pair (c0, t) */
-  return k < i && excluder_sized(s, c0) &&
+  return k < i && a->is_sized[c0] &&
          (sees(a, c0, c1) || sees(a, c0, t)); /* (t, c1) */
 }
 
@@ -294,9 +354,80 @@ static bool try_pair(struct ate *a, int i, int j, const uint16_t *pair, int np,
         ((a->weighed & 1023) == 0 && ch_late(s)))
       return false;
     int cell[3] = {c0, c1, t};
-    if (weigh(s, cell, common, nc, out))
+    if (weigh(a, cell, common, nc, out))
       return true;
   }
+  return false;
+}
+
+/* try_pair on small grids, the pair's common excluders as the mask pm:
+ * the third cells in cell order (a bit scan, not a walk of both excluder
+ * lists). A triplet's weight does not depend on the order, so when none
+ * eliminates this is try_pair exactly, with as many triplets counted;
+ * when one does, try_pair runs again from the same count to find SE's
+ * first. When the cap could be reached inside the pair, try_pair runs
+ * directly, so it cuts where it always did. (Only the deadline, read
+ * every 1,024 triplets, may then be read after other triplets: the
+ * deadline is a time, not a step.) */
+static bool try_pair_masks(struct ate *a, int i, int j, struct ch_mask pm,
+                           struct sudoku_step *out) {
+  int c0 = a->base[i], c1 = a->base[j];
+  uint16_t pair[ATE_MAX_PEERS];
+  int np = 0;
+  uint64_t once[2] = {0, 0}, twice[2] = {0, 0};
+  for (int w = 0; w < 2; w++)
+    for (uint64_t m = pm.w[w]; m; m &= m - 1) {
+      int e = w * 64 + __builtin_ctzll(m);
+      pair[np++] = (uint16_t)e;
+      for (int v = 0; v < 2; v++) {
+        twice[v] |= once[v] & a->peer[e].w[v];
+        once[v] |= a->peer[e].w[v];
+      }
+    }
+  uint64_t left[2];
+  for (int w = 0; w < 2; w++)
+    left[w] = twice[w] & a->sized.w[w] & (a->peer[c0].w[w] | a->peer[c1].w[w]);
+  left[c0 >> 6] &= ~(1ull << (c0 & 63));
+  left[c1 >> 6] &= ~(1ull << (c1 & 63));
+  if ((left[0] | left[1]) == 0)
+    return false; /* most pairs end here */
+  /* the third cells seen_before skips, as masks: base cells are in cell
+   * order, so t's place in the list is below b's (a's) when t < b (a) */
+  uint64_t skip[2] = {0, 0};
+  for (int r = 0; r < 2; r++) {
+    int c = r ? c0 : c1, o = r ? c1 : c0;
+    if (!a->is_sized[c])
+      continue;
+    bool any = sees(a, c, o);
+    for (int w = 0; w < 2; w++) {
+      int b = c - 64 * w; /* cells below c in word w */
+      uint64_t below = b <= 0 ? 0 : b >= 64 ? ~0ull : (1ull << b) - 1;
+      skip[w] |= below & (any ? ~0ull : a->peer[c].w[w]);
+    }
+  }
+  long before = a->weighed;
+  /* at most ATE_MASK_CELLS third cells (a bound, not a popcount: the
+   * builtin is a library call without -mpopcnt) */
+  if (before + ATE_MASK_CELLS > ATE_MAX_TRIPLETS)
+    return try_pair(a, i, j, pair, np, out);
+  for (int w = 0; w < 2; w++)
+    for (uint64_t m = left[w] & ~skip[w]; m; m &= m - 1) {
+      int t = w * 64 + __builtin_ctzll(m);
+      uint16_t common[ATE_MAX_PEERS];
+      int nc = 0;
+      for (int v = 0; v < 2; v++)
+        for (uint64_t e = pm.w[v] & a->peer[t].w[v]; e; e &= e - 1)
+          common[nc++] = (uint16_t)(v * 64 + __builtin_ctzll(e));
+      if (nc < 2)
+        continue;
+      if ((++a->weighed & 1023) == 0 && ch_late(a->s))
+        return false;
+      int cell[3] = {c0, c1, t};
+      if (weigh(a, cell, common, nc, out)) {
+        a->weighed = before;
+        return try_pair(a, i, j, pair, np, out);
+      }
+    }
   return false;
 }
 
@@ -311,15 +442,16 @@ bool logic_find_ALIGNED_TRIPLET_EXCLUSION(const struct logic_state *s,
   a.weighed = 0;
   for (int c = 0; c < s->geo.ncells; c++)
     a.stamp[c] = 0;
+  a.masks = s->geo.ncells <= ATE_MASK_CELLS;
+  if (a.masks)
+    peer_masks(&a);
   find_base(&a);
   if (a.nbase < 3 || !list_excluders(&a))
     return false;
-  a.masks = s->geo.ncells <= ATE_MASK_CELLS;
   if (a.masks) {
-    peer_masks(&a);
     a.sized.w[0] = a.sized.w[1] = 0;
     for (int k = 0; k < a.nbase; k++)
-      if (excluder_sized(s, a.base[k]))
+      if (a.is_sized[a.base[k]])
         ch_mask_set(&a.sized, a.base[k]);
   }
   for (int j = 1; j < a.nbase; j++) {
@@ -343,6 +475,15 @@ bool logic_find_ALIGNED_TRIPLET_EXCLUSION(const struct logic_state *s,
       int c0 = a.base[i];
       if (a.masks && !((twice[c0 >> 6] >> (c0 & 63)) & 1))
         continue;
+      if (a.masks) {
+        /* b's excluders seeing a: two at least (twice) */
+        const struct ch_mask *p0 = &a.peer[c0], *p1 = &a.peer[a.base[j]];
+        struct ch_mask pm = {{p0->w[0] & p1->w[0] & a.exs.w[0],
+                              p0->w[1] & p1->w[1] & a.exs.w[1]}};
+        if (try_pair_masks(&a, i, j, pm, out))
+          return true;
+        continue;
+      }
       /* the excluders of both, in b's order (a subset of any triplet's) */
       uint16_t pair[ATE_MAX_PEERS];
       int np = 0;
