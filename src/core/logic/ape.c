@@ -70,23 +70,6 @@ static bool try_second(const struct logic_state *s, int c0, int c1,
   return ne >= 2 && try_pair(s, c0, c1, excl, ne, out);
 }
 
-/* Each cell's peers as a mask (grids of at most CH_MASK_CELLS cells). */
-static void peer_masks(const struct logic_geom *g, struct ch_mask *peers) {
-  struct ch_mask unit[LOGIC_MAX_UNITS];
-  for (int u = 0; u < g->nunits; u++) {
-    unit[u].w[0] = unit[u].w[1] = 0;
-    for (int j = 0; j < g->len[u]; j++)
-      ch_mask_set(&unit[u], g->unit[u][j]);
-  }
-  for (int c = 0; c < g->ncells; c++) {
-    peers[c].w[0] = peers[c].w[1] = 0;
-    for (int i = 0; i < g->ncell_units[c]; i++)
-      for (int w = 0; w < 2; w++)
-        peers[c].w[w] |= unit[g->cell_units[c][i]].w[w];
-    peers[c].w[c >> 6] &= ~(1ull << (c & 63));
-  }
-}
-
 bool logic_find_ALIGNED_PAIR_EXCLUSION(const struct logic_state *s,
                                        struct sudoku_step *out) {
   const struct logic_geom *g = &s->geo;
@@ -96,7 +79,7 @@ bool logic_find_ALIGNED_PAIR_EXCLUSION(const struct logic_state *s,
   struct ch_mask peers[CH_MASK_CELLS];
   bool masks = g->ncells <= CH_MASK_CELLS;
   if (masks)
-    peer_masks(g, peers);
+    ch_peer_masks(g, peers);
   /* The bivalue peers of c0 in the order of a walk over its units (first
    * visit), found once per c0 rather than once per pair. */
   uint16_t bi[LOGIC_MAX_CELL_UNITS * SUDOKU_MAX_N];

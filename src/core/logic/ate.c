@@ -137,27 +137,6 @@ static void find_base(struct ate *a) {
   }
 }
 
-/* Each cell's peers as a mask (grids of at most ATE_MASK_CELLS cells):
- * the union of its units' cells but itself, a few word operations a cell
- * (listing the peers, as house_peers does, costs some 100). */
-static void peer_masks(struct ate *a) {
-  const struct logic_geom *g = &a->s->geo;
-  struct ch_mask unit[LOGIC_MAX_UNITS];
-  for (int u = 0; u < g->nunits; u++) {
-    unit[u].w[0] = unit[u].w[1] = 0;
-    for (int j = 0; j < g->len[u]; j++)
-      ch_mask_set(&unit[u], g->unit[u][j]);
-  }
-  for (int c = 0; c < g->ncells; c++) {
-    struct ch_mask *m = &a->peer[c];
-    m->w[0] = m->w[1] = 0;
-    for (int i = 0; i < g->ncell_units[c]; i++)
-      for (int w = 0; w < 2; w++)
-        m->w[w] |= unit[g->cell_units[c][i]].w[w];
-    m->w[c >> 6] &= ~(1ull << (c & 63));
-  }
-}
-
 /* logic_sees, by a bit of the peer masks on small grids (in the inner
  * loops: one load instead of six). */
 static inline bool sees(const struct ate *a, int x, int y) {
@@ -444,7 +423,7 @@ bool logic_find_ALIGNED_TRIPLET_EXCLUSION(const struct logic_state *s,
     a.stamp[c] = 0;
   a.masks = s->geo.ncells <= ATE_MASK_CELLS;
   if (a.masks)
-    peer_masks(&a);
+    ch_peer_masks(&s->geo, a.peer);
   find_base(&a);
   if (a.nbase < 3 || !list_excluders(&a))
     return false;

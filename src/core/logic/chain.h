@@ -140,6 +140,10 @@ static inline bool ch_on(int pot) { return pot & 1; }
 /* Prepares net for runs over s with flags (enum ch_flags): the places of
  * each value in each unit, and the peer lists or masks (chain_init.c). */
 void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags);
+/* Each cell's peers as a mask (grids of at most 128 cells, a mask's bits): the
+ * union of its units' cells but itself (aligned pair and triplet
+ * exclusion). */
+void ch_peer_masks(const struct logic_geom *g, struct ch_mask *peers);
 
 /* Clears the net and assumes potential pot, then grows the net until
  * nothing new follows (or a stop flag fires, or the cap). Returns true when

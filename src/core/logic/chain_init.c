@@ -121,3 +121,19 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   else
     build_masks(net, s);
 }
+
+void ch_peer_masks(const struct logic_geom *g, struct ch_mask *peers) {
+  struct ch_mask unit[LOGIC_MAX_UNITS];
+  for (int u = 0; u < g->nunits; u++) {
+    unit[u].w[0] = unit[u].w[1] = 0;
+    for (int j = 0; j < g->len[u]; j++)
+      ch_mask_set(&unit[u], g->unit[u][j]);
+  }
+  for (int c = 0; c < g->ncells; c++) {
+    peers[c].w[0] = peers[c].w[1] = 0;
+    for (int i = 0; i < g->ncell_units[c]; i++)
+      for (int w = 0; w < 2; w++)
+        peers[c].w[w] |= unit[g->cell_units[c][i]].w[w];
+    peers[c].w[c >> 6] &= ~(1ull << (c & 63));
+  }
+}
