@@ -247,7 +247,7 @@ MAN_PAGES := man/sudoku.1 man/sudokud.8
 PIC_OBJ := $(CORE_SRC:%.c=$(BUILD)/pic/%.o)
 
 .PHONY: lib install-bin install-lib install-man install-test man-test \
-  systemd-test k8s-test deb deb-test
+  systemd-test k8s-test deb deb-test debian13-test
 
 lib: $(BUILD)/libsudoku.a $(SHLIB) $(BUILD)/sudoku.pc
 
@@ -334,6 +334,11 @@ deb:
 	bash scripts/deb.sh
 deb-test:
 	bash scripts/deb-test.sh
+
+# The README's make test (with -Werror) and make run in a fresh Debian 13
+# root: debootstrap minbase trixie, a chroot, a clone of HEAD (root).
+debian13-test:
+	bash tests/debian13/run.sh
 # ---- end of installing ----
 
 # Every C file of the project, at any depth under src/.
