@@ -110,6 +110,9 @@ static const struct {
      "application/problem+json", "/problems/invalid-json"},
     {"POST", "/solve", TEXT_HDR, "53..7....\n6..19#...\n", 400,
      "application/problem+json", "line 2, column 6"},
+    /* A letter past the side names what the side takes. */
+    {"POST", "/solve", TEXT_HDR, "hello world", 400, "application/problem+json",
+     "'h' is not a digit, A (10) or a blank of a 10x10 puzzle"},
     {"POST", "/solve", TEXT_HDR "Accept: text/plain\r\n",
      "53..7....\n6..19#...\n", 400, "text/plain", "error: line 2, column 6"},
     {"POST", "/solve", JSON_HDR, "{\"puzzle\":\"5.5" CLASSIC "\"}", 400,
