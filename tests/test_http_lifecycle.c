@@ -178,7 +178,7 @@ START_TEST(sigterm_drains_in_flight) {
 }
 END_TEST
 
-/* SIGTERM with requests whose clients can send no more of them (81 of
+/* SIGTERM with requests whose clients can send no more of them (80 of
  * the 100 body bytes, then a half-close or a close): the drain does not
  * wait for them (--drain-ms 8000, --timeout-s 30): exit 0 within 2 s. */
 START_TEST(sigterm_does_not_wait_for_silent_peers) {
@@ -190,11 +190,16 @@ START_TEST(sigterm_does_not_wait_for_silent_peers) {
                    "application/json\r\nContent-Length: 100\r\n\r\n"
                    "{\"puzzle\":\"%.69s",
                    CLASSIC);
-  int half = connect_to(s.port), gone = connect_to(s.port);
-  send_all(half, req, (size_t)n);
-  send_all(gone, req, (size_t)n);
-  shutdown(half, SHUT_WR);
-  close(gone);
+  /* Ten of each: libmicrohttpd notices some of them by itself. */
+  int half[10];
+  for (int i = 0; i < 10; i++) {
+    half[i] = connect_to(s.port);
+    send_all(half[i], req, (size_t)n);
+    shutdown(half[i], SHUT_WR);
+    int gone = connect_to(s.port);
+    send_all(gone, req, (size_t)n);
+    close(gone);
+  }
   sleep_ms(100);
   kill(s.pid, SIGTERM);
   int status = -1, waited = 0;
@@ -205,7 +210,8 @@ START_TEST(sigterm_does_not_wait_for_silent_peers) {
   ck_assert_msg(waited < 2000, "the drain waited %d ms", waited);
   ck_assert(WIFEXITED(status));
   ck_assert_int_eq(WEXITSTATUS(status), 0);
-  close(half);
+  for (int i = 0; i < 10; i++)
+    close(half[i]);
   unlink(s.log);
 }
 END_TEST
