@@ -294,10 +294,10 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
       MHD_OPTION_NOTIFY_COMPLETED, http_complete, srv,
       MHD_OPTION_URI_LOG_CALLBACK, http_line_seen, srv,
       MHD_OPTION_UNESCAPE_CALLBACK, http_unescape, NULL,
-#if MHD_VERSION >= 0x00097701
-      /* Stricter parsing, within what RFC 9112 allows a server (1.0.x:
-       * the level its manual advises for servers on the open net); the
-       * requests each library refuses itself are listed in sudokud(8). */
+#if MHD_VERSION >= 0x00097701 /* the option's first release (0.9.77) */
+      /* Stricter parsing, within what RFC 9112 allows a server (the level
+       * 1.0.x's manual advises for loaded public servers); the requests
+       * each library refuses itself are listed in sudokud(8). */
       MHD_OPTION_CLIENT_DISCIPLINE_LVL, (int)1,
 #endif
       /* Last: one thread needs no pool, and MHD warns about a size of 0 or

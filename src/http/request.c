@@ -428,9 +428,10 @@ enum MHD_Result http_accept_policy(void *cls, const struct sockaddr *addr,
 /* A request line is read (MHD_OPTION_URI_LOG_CALLBACK): marked, so that
  * http_complete() learns of a request libmicrohttpd refuses itself after
  * its request line (a header block past the connection's memory: 431; a
- * malformed header field: 400; an HTTP version it does not take: 505).
- * MHD reports the completion of a request once it has told the
- * application of it, and this is the earliest it does. */
+ * malformed header field or Content-Length: 400, 413). MHD reports the
+ * completion of a request once it has told the application of it, and
+ * this is the earliest it does; what it refuses in the request line
+ * itself (414, 505, a line it cannot split) stays unseen (sudokud(8)). */
 void *http_line_seen(void *cls, const char *uri, struct MHD_Connection *conn) {
   (void)uri, (void)conn;
   return HTTP_LINE_SEEN(cls);
