@@ -262,9 +262,19 @@ $(SHLIB): $(PIC_OBJ) src/core/libsudoku.map
 	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libsudoku.so
 
+# The directories the .pc file is made from, kept in a file rewritten only
+# when they change: `make install PREFIX=/usr` after a plain `make` makes
+# the .pc again instead of installing the one that says /usr/local.
+PC_DIRS := $(PREFIX) $(LIBDIR) $(INCLUDEDIR)
+.PHONY: FORCE
+FORCE:
+$(BUILD)/sudoku.pc.dirs: FORCE
+	@mkdir -p $(@D)
+	@echo '$(PC_DIRS)' | cmp -s - $@ 2>/dev/null || echo '$(PC_DIRS)' > $@
+
 # The .pc file names libdir and includedir relative to ${prefix} when they
 # are under PREFIX, so that pkg-config --define-prefix can relocate it.
-$(BUILD)/sudoku.pc: sudoku.pc.in include/sudoku.h Makefile
+$(BUILD)/sudoku.pc: sudoku.pc.in include/sudoku.h Makefile $(BUILD)/sudoku.pc.dirs
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|' \
 	  -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \

@@ -51,6 +51,9 @@ static const struct {
     {"", "53..7....\n6..19#...\n", 2, "", "line 2, column 6: '#'"},
     {"", "53..7....\n6..19x...\n", 2, "",
      "line 2, column 6: 'x' is not a digit or a blank"},
+    {"", "hello world", 2, "",
+     "line 1, column 1: 'h' is not a digit, A (10) or a blank of a 10x10 "
+     "puzzle"},
     {"--format line", DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "......",
      2, "", "puzzle 1: expected 81 cells, got 78"},
     {"--format line", NO_SOLUTION "\n", 1, "no solution\n",
