@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # docker-test.sh - builds the Dockerfile with podman (no Docker engine needed)
 # and tests the image for real: /healthz and POST /solve through the port,
-# the HEALTHCHECK, a non-root process, a graceful SIGTERM stop with exit
-# status 0, and the image size (at most 100 MB).
+# the HEALTHCHECK, Debian 13 with libmicrohttpd 1.0.x, a non-root process,
+# a graceful SIGTERM stop with exit status 0, and the image size (at most
+# 100 MB).
 #
 # As root it installs what is missing (podman buildah runc debootstrap uidmap
 # slirp4netns curl) and makes the debian:trixie-slim base image with
@@ -88,6 +89,15 @@ if timeout 20 podman exec -e PORT=1 "$NAME" /usr/local/bin/sudokud --healthcheck
   fail "sudokud --healthcheck exits 0 with nothing listening (PORT=1)"
 fi
 echo "healthcheck against a closed port: exits 1 as it should"
+
+step "Debian 13 with libmicrohttpd 1.0.x"
+release=$(timeout 20 podman exec "$NAME" sh -c '. /etc/os-release && echo "$VERSION_ID"') ||
+  fail "podman exec $NAME: /etc/os-release"
+mhd=$(timeout 20 podman exec "$NAME" dpkg-query -W -f '${Version}' libmicrohttpd12t64) ||
+  fail "libmicrohttpd12t64 is not in the image"
+echo "Debian $release, libmicrohttpd $mhd"
+[ "$release" = 13 ] || fail "the image is Debian $release, not 13"
+case "$mhd" in 1.0.*) ;; *) fail "libmicrohttpd $mhd, not 1.0.x" ;; esac
 
 step "non-root"
 uid=$(timeout 20 podman exec "$NAME" id -u) || fail "podman exec $NAME id -u"
