@@ -282,7 +282,7 @@ int sudoku_rules_read_next(struct sudoku_rules_reader *rd, sudoku_grid *g,
                            sudoku_rules *r, struct sudoku_text_error *err);
 
 /* Bytes that always hold one puzzle line written by sudoku_rules_write. */
-#define SUDOKU_RULES_TEXT_MAX (8 * SUDOKU_MAX_CELLS + 64)
+#define SUDOKU_RULES_TEXT_MAX (16 * SUDOKU_MAX_CELLS + 64)
 
 /* Writes g and r as one line of the format above, '\n' at its end;
  * returns the length (snprintf convention). Blanks as '.', regions and

@@ -504,11 +504,11 @@ END_TEST
 
 #define KILLER1                                                                \
   EMPTY81                                                                      \
-      " 20=r1c1,r1c2,r2c1;11=r1c3,r1c4,r2c3;12=r1c5,r2c5;10=r1c6,r1c7,"        \
-      "r2c7;14=r1c8,r1c9,r2c9;12=r2c2,r3c2,r3c3;17=r2c4,r3c4,r4c4;21=r2c6,"    \
-      "r3c6,r4c6;15=r2c8,r3c7,r3c8;4=r3c1,r4c1;8=r3c5,r4c5;14=r3c9,r4c9;6="    \
-      "r4c2,r4c3;16=r4c7,r4c8;17=r5c1,r6c1;8=r5c2,r5c3;10=r5c4,r5c5,r5c6;"     \
-      "14=r5c7,r5c8;6=r5c9,r6c9;13=r6c2,r6c3;18=r6c4,r6c5,r6c6"
+  " 20=r1c1,r1c2,r2c1;11=r1c3,r1c4,r2c3;12=r1c5,r2c5;10=r1c6,r1c7,"            \
+  "r2c7;14=r1c8,r1c9,r2c9;12=r2c2,r3c2,r3c3;17=r2c4,r3c4,r4c4;21=r2c6,"        \
+  "r3c6,r4c6;15=r2c8,r3c7,r3c8;4=r3c1,r4c1;8=r3c5,r4c5;14=r3c9,r4c9;6="        \
+  "r4c2,r4c3;16=r4c7,r4c8;17=r5c1,r6c1;8=r5c2,r5c3;10=r5c4,r5c5,r5c6;"         \
+  "14=r5c7,r5c8;6=r5c9,r6c9;13=r6c2,r6c3;18=r6c4,r6c5,r6c6"
 
 static const struct {
   const char *args, *input;
