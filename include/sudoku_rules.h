@@ -110,6 +110,12 @@ enum sudoku_parity { SUDOKU_PARITY_ANY, SUDOKU_PARITY_ODD, SUDOKU_PARITY_EVEN };
  * that applies; the members of a kind are read only when its bit is set.
  * Zero-initialised (SUDOKU_RULES_NONE) it is classic Sudoku. About 8 KiB.
  */
+/*
+ * A jigsaw may have a side without a box shape (5, 7, 11, 13, ...): its
+ * grid then has box_rows 1 and box_cols n, a shape only the functions of
+ * this header accept, and only with the jigsaw rule (sudoku_solve refuses
+ * it). The text reader makes such grids from n*n cells under jigsaw.
+ */
 typedef struct sudoku_rules {
   uint32_t kinds;
   /* JIGSAW: the region of each cell, 0..n-1, row-major. Connected: every
@@ -257,7 +263,8 @@ enum sudoku_status sudoku_solve_rules(const sudoku_grid *puzzle,
  * --variant), fields separated by one or more spaces or tabs:
  *   <n*n givens> [jigsaw: <n*n region symbols>] [odd-even: <n*n of E, O,
  *   '.'>] [killer: <cages>]
- * in that order. Givens as sudoku.h's line format. Region symbols '1'-'9'
+ * in that order. Givens as sudoku.h's line format (under jigsaw, any n*n
+ * cells for n in 4..25: a 7x7 jigsaw is 49). Region symbols '1'-'9'
  * then 'A'-'Z' (region 1..n, in any order). Cages: SUM=CELL,CELL,...;SUM=...
  * with cells named r1c1 (a cage with no sum is written 0=...); a trailing ';'
  * is allowed. Lines that are empty or start with '#' are skipped. x, windoku,

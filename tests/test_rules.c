@@ -499,6 +499,42 @@ START_TEST(pair_rules_on_empty_grids) {
 }
 END_TEST
 
+/* A jigsaw of a side without a box shape: 5x5 and 7x7, read, solved,
+ * checked; the same grid is refused without the jigsaw rule and by the
+ * classic solver. */
+START_TEST(jigsaw_of_prime_sides) {
+  static const char *const lines[] = {
+      "......................... 1112211222333443344455555",
+      "................................................. "
+      "2211111222211523555553335444663447466334776667777",
+  };
+  for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+    sudoku_grid g, out;
+    sudoku_rules r;
+    read_one("jigsaw", lines[i], &g, &r);
+    ck_assert_int_eq(g.box_rows, 1);
+    ck_assert_int_eq(g.box_cols, g.n);
+    struct sudoku_stats st;
+    ck_assert_int_eq(sudoku_rules_check(&g, &r, NULL, 0, NULL), SUDOKU_OK);
+    ck_assert_int_eq(sudoku_solve_rules(&g, &r, NULL, &out, &st), SUDOKU_OK);
+    ck_assert_uint_eq(st.solutions, 2);
+    ck_assert(sudoku_rules_is_solution(&g, &r, &out));
+    char back[SUDOKU_RULES_TEXT_MAX];
+    sudoku_rules_write(&g, &r, back, sizeof back);
+    ck_assert_uint_eq(strcspn(back, "\n"), strlen(lines[i]));
+    ck_assert_mem_eq(back, lines[i], strlen(lines[i]));
+    ck_assert_int_eq(sudoku_solve(&g, NULL, &out, &st), SUDOKU_BAD_SHAPE);
+    r.kinds = kinds_of("x");
+    ck_assert_int_eq(sudoku_rules_check(&g, &r, NULL, 0, NULL),
+                     SUDOKU_BAD_SHAPE);
+    r.kinds = kinds_of("jigsaw");
+    g.cell[3] = (uint8_t)(g.n + 1);
+    ck_assert_int_eq(sudoku_rules_check(&g, &r, NULL, 0, NULL),
+                     SUDOKU_BAD_VALUE);
+  }
+}
+END_TEST
+
 /* ---- The CLI ---------------------------------------------------------------
  */
 
@@ -539,6 +575,12 @@ static const struct {
     {"--variant=x", "", 2, "", "sudoku: no puzzle in the input\n"},
     {"--variant x,windoku --format line", EMPTY81 "\n", 0, NULL,
      "several solutions; printed one"},
+    {"--variant jigsaw --format line",
+     "......................... 1112211222333443344455555\n", 0,
+     "1234545123234515123434512\n", "several solutions; printed one"},
+    {"--variant x", "1........................\n", 2, "",
+     "sudoku: line 1, column 1: expected a puzzle of n*n cells (81 for 9x9), "
+     "got 25\n"},
 };
 
 START_TEST(cli_variant) {
@@ -606,6 +648,7 @@ Suite *rules_suite(void) {
   tcase_add_test(tc, budgets_and_lexmin);
   tcase_add_test(tc, no_extras_is_classic);
   tcase_add_test(tc, pair_rules_on_empty_grids);
+  tcase_add_test(tc, jigsaw_of_prime_sides);
   tcase_add_loop_test(tc, cli_variant, 0,
                       (int)(sizeof cli_cases / sizeof cli_cases[0]));
   tcase_add_test(tc, cli_variant_solution_checked);

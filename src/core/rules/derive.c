@@ -153,10 +153,20 @@ enum sudoku_status sudoku_rules_derive(const sudoku_grid *g,
                                        const sudoku_rules *r,
                                        struct sudoku_rules_derived *d,
                                        struct sudoku_rules_problem *p) {
-  enum sudoku_status s = sudoku_validate(g, NULL, 0, NULL);
-  if (s != SUDOKU_OK && s != SUDOKU_CONFLICT)
-    return rules_fail(s, p, -1, -1, "%s", sudoku_strerror(s));
+  enum sudoku_status s;
   int n = g->n, nn = n * n, br = g->box_rows, bc = g->box_cols;
+  if (br == 1 && bc == n && sudoku_rules_has(r, SUDOKU_RULE_JIGSAW) &&
+      n >= SUDOKU_MIN_N && n <= SUDOKU_MAX_N) {
+    /* A jigsaw of a side without a box shape (5, 7, 11, ...): no boxes to
+     * check, only the values. */
+    for (int c = 0; c < nn; c++)
+      if (g->cell[c] > n)
+        return rules_fail(SUDOKU_BAD_VALUE, p, c, -1, "%s",
+                          sudoku_strerror(SUDOKU_BAD_VALUE));
+  } else if ((s = sudoku_validate(g, NULL, 0, NULL)) != SUDOKU_OK &&
+             s != SUDOKU_CONFLICT) {
+    return rules_fail(s, p, -1, -1, "%s", sudoku_strerror(s));
+  }
   if (r->kinds >> SUDOKU_RULE_COUNT)
     return rules_fail(SUDOKU_BAD_SHAPE, p, -1, -1, "unknown rule kind");
   if (sudoku_rules_has(r, SUDOKU_RULE_WINDOKU) && (br != bc || n < 9))

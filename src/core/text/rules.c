@@ -177,6 +177,14 @@ static int read_cages(const struct sudoku_rules_reader *rd,
   return 0;
 }
 
+/* A jigsaw's side may have no box shape (5x5, 7x7): any n*n cells. */
+static int jigsaw_side(size_t k) {
+  for (int n = SUDOKU_MIN_N; n <= SUDOKU_MAX_N; n++)
+    if ((size_t)(n * n) == k)
+      return n;
+  return 0;
+}
+
 void sudoku_rules_reader_init(struct sudoku_rules_reader *rd, const char *text,
                               size_t len, uint32_t kinds) {
   *rd = (struct sudoku_rules_reader){text, len, 0, 1, 0, kinds};
@@ -198,14 +206,20 @@ int sudoku_rules_read_next(struct sudoku_rules_reader *rd, sudoku_grid *g,
     }
     memset(r, 0, sizeof *r);
     r->kinds = rd->kinds & ~(1u << SUDOKU_RULE_KILLER);
-    int n = sudoku_side_of_cells(f[0].len);
-    if (n == 0)
+    int n = sudoku_side_of_cells(f[0].len), br, bc;
+    if (n > 0) {
+      sudoku_box_shape(n, &br, &bc);
+      sudoku_grid_init(g, br, bc);
+    } else if ((rd->kinds >> SUDOKU_RULE_JIGSAW & 1) &&
+               (n = jigsaw_side(f[0].len)) > 0) {
+      sudoku_grid_init(g, 2, 2); /* then 1 x n: regions replace boxes */
+      g->box_rows = 1;
+      g->box_cols = g->n = (uint8_t)n;
+    } else {
       return fail(err, rd, f[0].column,
                   "expected a puzzle of n*n cells (81 for 9x9), got %zu",
                   f[0].len);
-    int br, bc;
-    sudoku_box_shape(n, &br, &bc);
-    sudoku_grid_init(g, br, bc);
+    }
     if (read_cells(rd, &f[0], n, "cell symbols", given_value, g->cell, err))
       return -1;
     size_t next = 1;
