@@ -43,6 +43,14 @@ struct rs {
   bool dirty[SUDOKU_RULES_MAX_UNITS];
   bool cage_dirty[SUDOKU_RULES_MAX_CAGES];
   bool any_cage_dirty;
+  /* The rule of 45 (innies): in a unit, the cells outside the cages that
+   * lie wholly inside it add up to n(n+1)/2 less those cages' sums, and
+   * hold distinct digits: a cage of its own, one at most per unit. */
+  int rests;
+  int8_t rest_of[SUDOKU_RULES_MAX_UNITS]; /* -1: none */
+  bool rest_dirty[SUDOKU_RULES_MAX_UNITS];
+  uint16_t rest_sum[SUDOKU_RULES_MAX_UNITS], rest_len[SUDOKU_RULES_MAX_UNITS];
+  uint16_t rest_cell[SUDOKU_RULES_MAX_UNITS][SUDOKU_MAX_N];
   uint16_t trail_cell[RS_TRAIL_MAX];
   uint32_t trail_old[RS_TRAIL_MAX];
   /* The digit sets of size k summing to t: combo[combo_at[key] ..
@@ -79,15 +87,27 @@ static void build_combos(struct rs *s) {
 static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
 static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 
+/* Cell c changed: its cage and the unit rests it is in are looked at
+ * again. */
+static inline void touch_cages(struct rs *s, int c) {
+  int k = s->d.cage_of[c];
+  if (k >= 0 && s->r->cage[k].sum != 0)
+    s->cage_dirty[k] = s->any_cage_dirty = true;
+  if (s->rests)
+    for (int i = 0; i < s->d.cell_units[c]; i++) {
+      int x = s->rest_of[s->d.cell_unit[c][i]];
+      if (x >= 0)
+        s->rest_dirty[x] = s->any_cage_dirty = true;
+    }
+}
+
 static inline void set_cand(struct rs *s, int c, uint32_t mask) {
   s->trail_cell[s->tlen] = (uint16_t)c;
   s->trail_old[s->tlen++] = s->cand[c];
   s->cand[c] = mask;
   for (int i = 0; i < s->d.cell_units[c]; i++)
     s->dirty[s->d.cell_unit[c][i]] = true;
-  int k = s->d.cage_of[c];
-  if (k >= 0 && s->r->cage[k].sum != 0)
-    s->cage_dirty[k] = s->any_cage_dirty = true;
+  touch_cages(s, c);
 }
 
 /* Removes the bits of mask from open cell p; queues p when one candidate
@@ -112,11 +132,8 @@ static bool assign(struct rs *s, int c, int v) {
     return false;
   if (s->cand[c] != bit)
     set_cand(s, c, bit);
-  else {
-    int k = s->d.cage_of[c]; /* its sum is now nearer: look again */
-    if (k >= 0 && s->r->cage[k].sum != 0)
-      s->cage_dirty[k] = s->any_cage_dirty = true;
-  }
+  else
+    touch_cages(s, c); /* the sums are now nearer: look again */
   s->val[c] = (uint8_t)v;
   s->assigned[s->alen++] = (uint16_t)c;
   s->open--;
@@ -184,12 +201,10 @@ static int hidden_singles(struct rs *s) {
  * the largest available digits. -1 on a contradiction, else the changes
  * made.
  */
-static int cage_prune(struct rs *s, int k) {
-  const struct sudoku_cage *cg = &s->r->cage[k];
-  const uint16_t *cell = s->r->cage_cell + cg->start;
-  int open[SUDOKU_MAX_N], nopen = 0, left = cg->sum;
+static int cage_prune(struct rs *s, int sum, const uint16_t *cell, int len) {
+  int open[SUDOKU_MAX_N], nopen = 0, left = sum;
   uint32_t used = 0, avail = 0;
-  for (int i = 0; i < cg->len; i++) {
+  for (int i = 0; i < len; i++) {
     int c = cell[i];
     if (s->val[c]) {
       left -= s->val[c];
@@ -278,7 +293,17 @@ static int cages(struct rs *s) {
     if (!s->cage_dirty[k])
       continue;
     s->cage_dirty[k] = false;
-    int got = cage_prune(s, k);
+    const struct sudoku_cage *cg = &s->r->cage[k];
+    int got = cage_prune(s, cg->sum, s->r->cage_cell + cg->start, cg->len);
+    if (got < 0)
+      return -1;
+    changes += got;
+  }
+  for (int x = 0; x < s->rests; x++) {
+    if (!s->rest_dirty[x])
+      continue;
+    s->rest_dirty[x] = false;
+    int got = cage_prune(s, s->rest_sum[x], s->rest_cell[x], s->rest_len[x]);
     if (got < 0)
       return -1;
     changes += got;
@@ -367,6 +392,43 @@ static void search(struct rs *s) {
   }
 }
 
+/* The rest of each unit outside the cages (with sums) wholly inside it,
+ * when it is neither empty nor the whole unit. O(units * cage cells). */
+static void build_rests(struct rs *s) {
+  int n = s->n, total = n * (n + 1) / 2;
+  s->rests = 0;
+  for (int u = 0; u < s->d.units; u++) {
+    s->rest_of[u] = -1;
+    bool in[SUDOKU_MAX_CELLS] = {false}, caged[SUDOKU_MAX_CELLS] = {false};
+    for (int k = 0; k < n; k++)
+      in[s->d.unit_cell[u][k]] = true;
+    int inside = 0, len = 0;
+    for (int k = 0; k < s->r->cage_count; k++) {
+      const struct sudoku_cage *cg = &s->r->cage[k];
+      const uint16_t *cell = s->r->cage_cell + cg->start;
+      int i = 0;
+      while (i < cg->len && in[cell[i]])
+        i++;
+      if (cg->sum == 0 || i < cg->len)
+        continue;
+      inside += cg->sum;
+      for (i = 0; i < cg->len; i++)
+        caged[cell[i]] = true;
+    }
+    int x = s->rests;
+    for (int k = 0; k < n; k++)
+      if (!caged[s->d.unit_cell[u][k]])
+        s->rest_cell[x][len++] = s->d.unit_cell[u][k];
+    if (len == 0 || len == n || total - inside < len * (len + 1) / 2)
+      continue; /* nothing to add, or no sum: the cages refute it */
+    s->rest_sum[x] = (uint16_t)(total - inside);
+    s->rest_len[x] = (uint16_t)len;
+    s->rest_dirty[x] = true;
+    s->rest_of[u] = (int8_t)x;
+    s->rests++;
+  }
+}
+
 /* One search from the root (s->d and s->r set): counts to limit, the first
  * solution into first. */
 static uint32_t rules_search(struct rs *s, const sudoku_grid *p, uint32_t limit,
@@ -391,6 +453,9 @@ static uint32_t rules_search(struct rs *s, const sudoku_grid *p, uint32_t limit,
   s->combos = s->any_cage_dirty && s->n <= RS_ENUM_MAX;
   if (s->combos)
     build_combos(s);
+  s->rests = 0;
+  if (s->any_cage_dirty)
+    build_rests(s);
   for (int c = 0; c < s->nn; c++) {
     s->cand[c] = s->d.allowed[c];
     s->val[c] = 0;
