@@ -262,14 +262,15 @@ enum sudoku_status sudoku_solve_rules(const sudoku_grid *puzzle,
  * One variant puzzle a line, the kinds given by the caller (the CLI's
  * --variant), fields separated by one or more spaces or tabs:
  *   <n*n givens> [jigsaw: <n*n region symbols>] [odd-even: <n*n of E, O,
- *   '.'>] [killer: <cages>]
+ *   '.'>] [killer: <cages>] [extra-regions: <regions>]
  * in that order. Givens as sudoku.h's line format (under jigsaw, any n*n
  * cells for n in 4..25: a 7x7 jigsaw is 49). Region symbols '1'-'9'
  * then 'A'-'Z' (region 1..n, in any order). Cages: SUM=CELL,CELL,...;SUM=...
  * with cells named r1c1 (a cage with no sum is written 0=...); a trailing ';'
- * is allowed. Lines that are empty or start with '#' are skipped. x, windoku,
- * anti-knight, anti-king, non-consecutive and extra-regions take no field
- * (extra regions have no text form yet).
+ * is allowed. Extra regions: CELL,CELL,...;CELL,... of n cells each (one
+ * diagonal: r1c1,r2c2,...,r9c9). Lines that are empty or start with '#'
+ * are skipped. x, windoku, anti-knight, anti-king and non-consecutive take
+ * no field.
  */
 struct sudoku_rules_reader {
   const char *text; /* not NUL-terminated; not owned */

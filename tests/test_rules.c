@@ -233,6 +233,10 @@ END_TEST
 
 /* ---- Text ---------------------------------------------------------------- */
 
+#define ROW1 "r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9"
+#define DIAG1 "r1c1,r2c2,r3c3,r4c4,r5c5,r6c6,r7c7,r8c8,r9c9"
+#define DIAG2 "r1c9,r2c8,r3c7,r4c6,r5c5,r6c4,r7c3,r8c2,r9c1"
+
 static const struct {
   const char *kinds, *text, *message;
 } read_errors[] = {
@@ -260,6 +264,14 @@ static const struct {
      "symbols, got 7"},
     {"odd-even", EMPTY81 " " E9 E9 E9 E9 E9 E9 E9 E9 "........X",
      "line 1, column 163: 'X' is not one of the parity marks"},
+    {"extra-regions", EMPTY81 " r1c1,r2c2",
+     "line 1, column 83: extra region 1 has 2 cells, not 9"},
+    {"extra-regions",
+     EMPTY81 " " ROW1 ";" ROW1 ";" ROW1 ";" ROW1 ";" ROW1 ";" ROW1 ";" ROW1
+             ";" ROW1 ";" ROW1,
+     "line 1, column 443: more than 8 extra regions"},
+    {"killer,extra-regions", EMPTY81 " 3=r1c1,r1c2",
+     "line 1: extra-regions: the extra regions field is missing"},
 };
 
 START_TEST(read_errors_located) {
@@ -535,6 +547,42 @@ START_TEST(jigsaw_of_prime_sides) {
 }
 END_TEST
 
+/* Both diagonals as extra regions are Sudoku X: the X sample, so given,
+ * solves to its stored solutions, and each line is written back byte for
+ * byte; one diagonal alone is a variant of its own. */
+START_TEST(extra_regions_are_x) {
+  size_t len;
+  char *text = variant_read("x", ".txt", &len);
+  char *sols = variant_read("x", ".sol.txt", NULL);
+  char line[SUDOKU_RULES_TEXT_MAX], back[SUDOKU_RULES_TEXT_MAX];
+  for (int i = 0; i < 10; i++) {
+    snprintf(line, sizeof line, "%.81s " DIAG1 ";" DIAG2 "\n", text + 82 * i);
+    sudoku_grid g, out, want;
+    sudoku_rules r;
+    read_one("extra-regions", line, &g, &r);
+    ck_assert_int_eq(r.extra_count, 2);
+    sudoku_rules_write(&g, &r, back, sizeof back);
+    ck_assert_str_eq(back, line);
+    struct sudoku_stats st;
+    ck_assert_int_eq(sudoku_solve_rules(&g, &r, NULL, &out, &st), SUDOKU_OK);
+    ck_assert_uint_eq(st.solutions, 1);
+    ck_assert(sudoku_rules_is_solution(&g, &r, &out));
+    test_grid_from_line(&want, sols + 82 * i);
+    ck_assert_mem_eq(out.cell, want.cell, 81);
+  }
+  sudoku_grid g, out;
+  sudoku_rules r;
+  read_one("extra-regions", EMPTY81 " " DIAG1, &g, &r);
+  struct sudoku_stats st;
+  ck_assert_int_eq(sudoku_solve_rules(&g, &r, NULL, &out, &st), SUDOKU_OK);
+  ck_assert(sudoku_rules_is_solution(&g, &r, &out));
+  for (int i = 1; i < 9; i++)
+    ck_assert_int_ne(out.cell[10 * i], out.cell[0]);
+  free(text);
+  free(sols);
+}
+END_TEST
+
 /* ---- The CLI ---------------------------------------------------------------
  */
 
@@ -563,6 +611,10 @@ static const struct {
      "--variant takes a comma list of x, windoku, jigsaw, killer, "
      "anti-knight, anti-king, non-consecutive, odd-even, extra-regions; not "
      "'bogus'"},
+    {"--variant extra-regions",
+     "5......." E9 E9 E9 E9 E9 E9 E9 E9 "5 " DIAG1 "\n", 1, "no solution\n",
+     "sudoku: puzzle 1: conflicting givens: r1c1 and r9c9 are both 5 (extra "
+     "region 1)\n"},
     {"--variant killer", EMPTY81 " 3=r1c1,r1c2;4=r1c2,r1c3\n", 1,
      "no solution\n",
      "sudoku: puzzle 1: invalid rules: r1c2 is in two cages\n"},
@@ -649,6 +701,7 @@ Suite *rules_suite(void) {
   tcase_add_test(tc, no_extras_is_classic);
   tcase_add_test(tc, pair_rules_on_empty_grids);
   tcase_add_test(tc, jigsaw_of_prime_sides);
+  tcase_add_test(tc, extra_regions_are_x);
   tcase_add_loop_test(tc, cli_variant, 0,
                       (int)(sizeof cli_cases / sizeof cli_cases[0]));
   tcase_add_test(tc, cli_variant_solution_checked);

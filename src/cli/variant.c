@@ -26,11 +26,6 @@ bool cli_parse_variant(const char *list, uint32_t *kinds) {
       fprintf(stderr, "; not '%.*s'\n", (int)len, p);
       return false;
     }
-    if (k == SUDOKU_RULE_EXTRA) {
-      fprintf(stderr, "sudoku: --variant: extra-regions have no text form "
-                      "yet\n");
-      return false;
-    }
     *kinds |= 1u << k;
     if (p[len] == '\0')
       return true;

@@ -1,9 +1,9 @@
 /*
  * fuzz_rules.c - libFuzzer target for the variant text reader
- * (sudoku_rules.h): byte 0 picks the rule kinds (one bit each, extra
- * regions excepted), the rest is text read to its end. Every puzzle read
- * is written back, and the line must read back to the same grid and rules
- * and write the same bytes again; then its rules are checked and it is
+ * (sudoku_rules.h): bytes 0 and 1 pick the rule kinds (one bit each:
+ * byte 0 bits 0-7, byte 1 bit 0), the rest is text read to its end. Every
+ * puzzle read is written back, and the line must read back to the same grid and
+ * rules and write the same bytes again; then its rules are checked and it is
  * solved on a small budget, and a solution found must pass the
  * independent checker. The input is copied into an exact-size buffer so
  * that ASan sees any read past its end.
@@ -18,14 +18,14 @@ static sudoku_grid g, back, out;
 static sudoku_rules r, rback;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size == 0)
+  if (size < 2)
     return 0;
-  uint32_t kinds = data[0] & ((1u << SUDOKU_RULE_EXTRA) - 1);
-  size--;
+  uint32_t kinds = data[0] | (uint32_t)(data[1] & 1) << 8;
+  size -= 2;
   char *text = malloc(size ? size : 1);
   if (text == NULL)
     return 0;
-  memcpy(text, data + 1, size);
+  memcpy(text, data + 2, size);
   struct sudoku_rules_reader rd;
   struct sudoku_text_error err;
   int got, guard = 0;

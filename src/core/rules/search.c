@@ -60,6 +60,10 @@ struct rs {
   uint16_t combo_at[RS_KEYS + 1];
 };
 
+/* sudoku_rules.h promises under 200 KiB of stack: the state, plus a few
+ * KiB of locals. */
+_Static_assert(sizeof(struct rs) <= 192 * 1024, "search state too large");
+
 static int combo_key(int k, int t) { return k * (RS_SUM_MAX + 1) + t; }
 
 /* Tables every digit set of 1..n by size and sum (a counting sort). */

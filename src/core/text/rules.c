@@ -4,11 +4,12 @@
  * back gives the same bytes.
  *
  *   <n*n givens> [<n*n region symbols>] [<n*n parity marks>] [<cages>]
+ *   [<extra regions>]
  *
  * The fields present are those the caller's kinds ask for (jigsaw, odd-even,
- * killer), in that order, separated by spaces or tabs. Lines that are
- * blank or start with '#' are skipped. What this file does NOT do: check
- * the rules (sizes, overlaps, sums: sudoku_rules_check does), I/O,
+ * killer, extra-regions), in that order, separated by spaces or tabs. Lines
+ * that are blank or start with '#' are skipped. What this file does NOT do:
+ * check the rules (sizes, overlaps, sums: sudoku_rules_check does), I/O,
  * allocation.
  */
 #include <stdarg.h>
@@ -118,6 +119,60 @@ static int number(const char *s, size_t len, size_t *i) {
   return digits ? v : -1;
 }
 
+/* Cell names r1c1,r2c3,... from s[*i] into cells[0..*count), at most max;
+ * -1 on an error. */
+static int read_cell_list(const struct sudoku_rules_reader *rd,
+                          const struct field *f, size_t *i, int n,
+                          uint16_t *cells, size_t *count, size_t max,
+                          const char *what, struct sudoku_text_error *err) {
+  const char *s = f->s;
+  size_t len = f->len;
+  *count = 0;
+  for (;;) {
+    size_t cell_at = *i;
+    int row = -1, col = -1;
+    if (*i < len && (s[*i] == 'r' || s[*i] == 'R')) {
+      (*i)++;
+      row = number(s, len, i);
+      if (row >= 0 && *i < len && (s[*i] == 'c' || s[*i] == 'C')) {
+        (*i)++;
+        col = number(s, len, i);
+      } else {
+        row = -1;
+      }
+    }
+    if (row < 0 || col < 0)
+      return fail(err, rd, f->column + cell_at,
+                  "expected a cell name like r1c1");
+    if (row < 1 || row > n || col < 1 || col > n)
+      return fail(err, rd, f->column + cell_at,
+                  "r%dc%d is outside the %dx%d grid", row, col, n, n);
+    if (*count >= max)
+      return fail(err, rd, f->column + cell_at, "%s has more than %zu cells",
+                  what, max);
+    cells[(*count)++] = (uint16_t)((row - 1) * n + col - 1);
+    if (*i < len && s[*i] == ',') {
+      (*i)++;
+      continue;
+    }
+    return 0;
+  }
+}
+
+/* After a group of cells: the end of the field, or ';' and more. */
+static int group_end(const struct sudoku_rules_reader *rd,
+                     const struct field *f, size_t *i,
+                     struct sudoku_text_error *err) {
+  if (*i < f->len && f->s[*i] != ';') {
+    char q[8];
+    core_quote_byte((unsigned char)f->s[*i], q);
+    return fail(err, rd, f->column + *i, "%s: expected ',' or ';'", q);
+  }
+  if (*i < f->len)
+    (*i)++; /* ';' */
+  return 0;
+}
+
 /* Cages: SUM=CELL,CELL;SUM=...; -1 on an error. */
 static int read_cages(const struct sudoku_rules_reader *rd,
                       const struct field *f, int n, sudoku_rules *r,
@@ -125,55 +180,48 @@ static int read_cages(const struct sudoku_rules_reader *rd,
   const char *s = f->s;
   size_t len = f->len, i = 0;
   while (i < len) {
-    size_t at = i;
+    size_t at = i, count;
     int sum = number(s, len, &i);
     if (sum < 0 || i >= len || s[i] != '=')
       return fail(err, rd, f->column + (i < len && sum >= 0 ? i : at),
                   "expected a cage as SUM=r1c1,r1c2,...");
     i++;
-    uint16_t cells[SUDOKU_MAX_N + 1];
-    size_t count = 0;
-    for (;;) {
-      size_t cell_at = i;
-      int row = -1, col = -1;
-      if (i < len && (s[i] == 'r' || s[i] == 'R')) {
-        i++;
-        row = number(s, len, &i);
-        if (row >= 0 && i < len && (s[i] == 'c' || s[i] == 'C')) {
-          i++;
-          col = number(s, len, &i);
-        } else {
-          row = -1;
-        }
-      }
-      if (row < 0 || col < 0)
-        return fail(err, rd, f->column + cell_at,
-                    "expected a cell name like r1c1");
-      if (row < 1 || row > n || col < 1 || col > n)
-        return fail(err, rd, f->column + cell_at,
-                    "r%dc%d is outside the %dx%d grid", row, col, n, n);
-      if (count > (size_t)n)
-        return fail(err, rd, f->column + cell_at,
-                    "a cage has more than %d cells", n);
-      cells[count++] = (uint16_t)((row - 1) * n + col - 1);
-      if (i < len && s[i] == ',') {
-        i++;
-        continue;
-      }
-      break;
-    }
+    uint16_t cells[SUDOKU_MAX_N];
+    if (read_cell_list(rd, f, &i, n, cells, &count, SUDOKU_MAX_N, "a cage",
+                       err))
+      return -1;
     if (!sudoku_rules_add_cage(r, (uint16_t)sum, cells, count))
       return fail(err, rd, f->column + at, "too many cages");
-    if (i < len && s[i] != ';') {
-      char q[8];
-      core_quote_byte((unsigned char)s[i], q);
-      return fail(err, rd, f->column + i, "%s: expected ',' or ';'", q);
-    }
-    if (i < len)
-      i++; /* ';' */
+    if (group_end(rd, f, &i, err))
+      return -1;
   }
   if (r->cage_count == 0)
     return fail(err, rd, f->column, "expected a cage as SUM=r1c1,r1c2,...");
+  return 0;
+}
+
+/* Extra regions: CELL,CELL,...;CELL,... of n cells each. */
+static int read_extras(const struct sudoku_rules_reader *rd,
+                       const struct field *f, int n, sudoku_rules *r,
+                       struct sudoku_text_error *err) {
+  size_t i = 0;
+  while (i < f->len) {
+    size_t at = i, count;
+    if (r->extra_count >= SUDOKU_RULES_MAX_EXTRA)
+      return fail(err, rd, f->column + at, "more than %d extra regions",
+                  SUDOKU_RULES_MAX_EXTRA);
+    uint16_t *cells = r->extra[r->extra_count];
+    if (read_cell_list(rd, f, &i, n, cells, &count, SUDOKU_MAX_N,
+                       "an extra region", err))
+      return -1;
+    if (count != (size_t)n)
+      return fail(err, rd, f->column + at,
+                  "extra region %d has %zu cells, not %d", r->extra_count + 1,
+                  count, n);
+    r->extra_count++;
+    if (group_end(rd, f, &i, err))
+      return -1;
+  }
   return 0;
 }
 
@@ -197,8 +245,8 @@ int sudoku_rules_read_next(struct sudoku_rules_reader *rd, sudoku_grid *g,
     size_t rest = rd->len - rd->pos;
     const char *nl = memchr(s, '\n', rest);
     size_t len = nl ? (size_t)(nl - s) : rest;
-    struct field f[5];
-    size_t count = split(s, len, f, 5);
+    struct field f[6];
+    size_t count = split(s, len, f, 6);
     if (count == 0 || f[0].s[0] == '#') {
       rd->pos += nl ? len + 1 : len;
       rd->line++;
@@ -228,7 +276,8 @@ int sudoku_rules_read_next(struct sudoku_rules_reader *rd, sudoku_grid *g,
       const char *what;
     } fields[] = {{SUDOKU_RULE_JIGSAW, "region symbols"},
                   {SUDOKU_RULE_ODD_EVEN, "parity marks"},
-                  {SUDOKU_RULE_KILLER, "cages"}};
+                  {SUDOKU_RULE_KILLER, "cages"},
+                  {SUDOKU_RULE_EXTRA, "extra regions"}};
     for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
       if (!(rd->kinds >> fields[k].kind & 1))
         continue;
@@ -241,13 +290,15 @@ int sudoku_rules_read_next(struct sudoku_rules_reader *rd, sudoku_grid *g,
                : fields[k].kind == SUDOKU_RULE_ODD_EVEN
                    ? read_cells(rd, &f[next], n, "parity marks", parity_value,
                                 r->parity, err)
-                   : read_cages(rd, &f[next], n, r, err);
+               : fields[k].kind == SUDOKU_RULE_KILLER
+                   ? read_cages(rd, &f[next], n, r, err)
+                   : read_extras(rd, &f[next], n, r, err);
       if (rc)
         return -1;
       next++;
     }
     if (count > next)
-      return fail(err, rd, next < 5 ? f[next].column : 0,
+      return fail(err, rd, next < 6 ? f[next].column : 0,
                   "unexpected text after the puzzle");
     r->kinds = rd->kinds;
     rd->pos += nl ? len + 1 : len;
@@ -276,6 +327,13 @@ static void put_number(struct out *o, int v) {
   int k = snprintf(tmp, sizeof tmp, "%d", v);
   for (int i = 0; i < k; i++)
     put(o, tmp[i]);
+}
+
+static void put_cell(struct out *o, int c, int n) {
+  put(o, 'r');
+  put_number(o, c / n + 1);
+  put(o, 'c');
+  put_number(o, c % n + 1);
 }
 
 static char symbol(int v) {
@@ -308,15 +366,20 @@ size_t sudoku_rules_write(const sudoku_grid *g, const sudoku_rules *r,
       put_number(&o, r->cage[k].sum);
       put(&o, '=');
       for (int i = 0; i < r->cage[k].len; i++) {
-        int c = r->cage_cell[r->cage[k].start + i];
         if (i > 0)
           put(&o, ',');
-        put(&o, 'r');
-        put_number(&o, c / n + 1);
-        put(&o, 'c');
-        put_number(&o, c % n + 1);
+        put_cell(&o, r->cage_cell[r->cage[k].start + i], n);
       }
     }
+  }
+  if (sudoku_rules_has(r, SUDOKU_RULE_EXTRA)) {
+    put(&o, ' ');
+    for (int k = 0; k < r->extra_count; k++)
+      for (int i = 0; i < n; i++) {
+        if (i > 0 || k > 0)
+          put(&o, i > 0 ? ',' : ';');
+        put_cell(&o, r->extra[k][i], n);
+      }
   }
   put(&o, '\n');
   if (cap > 0)
