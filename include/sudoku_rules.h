@@ -211,7 +211,7 @@ enum sudoku_rules_unit {
  * cell's peers (cells that may not hold its digit: unit mates, cage mates,
  * anti-knight and anti-king cells) as a bitset, its cage, its allowed
  * digits (parity), and whether orthogonal neighbours exclude consecutive
- * digits. About 60 KiB: compute it once per puzzle, keep it off small
+ * digits. About 70 KiB: compute it once per puzzle, keep it off small
  * stacks.
  */
 struct sudoku_rules_derived {
