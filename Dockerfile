@@ -1,17 +1,18 @@
 # sudokud: the Sudoku-solving HTTP service, in two stages.
 #   build:   compiler and -dev packages; `make test` must pass before
 #            anything is installed, so an image never holds failing code.
-#   runtime: debian:bookworm-slim with the two shared libraries, a non-root
-#            user, configuration by environment.
+#   runtime: debian:trixie-slim (Debian 13) with the two shared libraries
+#            (libmicrohttpd 1.0.x), a non-root user, configuration by
+#            environment.
 #
 #   docker build -t sudokud .
 #   docker run --rm -p 8080:8080 -e THREADS=2 sudokud
 # With podman, `--format docker` keeps the HEALTHCHECK (OCI drops it):
 #   podman build --format docker -t sudokud .
 
-FROM debian:bookworm-slim AS build
+FROM debian:trixie-slim AS build
 ARG DEBIAN_FRONTEND=noninteractive
-# Unpinned on purpose: bookworm's versions only move with security fixes, and
+# Unpinned on purpose: a stable release moves only with security fixes, and
 # a pinned one vanishes from the mirror at the next update.
 # dockerlinter ignore=ER0012
 RUN apt-get update \
@@ -26,13 +27,13 @@ RUN make test \
     && strip --strip-unneeded /out/usr/local/bin/sudoku /out/usr/local/bin/sudokud \
     && test -f /out/usr/local/share/sudokud/openapi.yaml
 
-FROM debian:bookworm-slim
+FROM debian:trixie-slim
 ARG DEBIAN_FRONTEND=noninteractive
 LABEL org.opencontainers.image.title="sudokud" \
       org.opencontainers.image.description="Sudoku-solving HTTP service (POST /solve)"
 # dockerlinter ignore=ER0012
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 libcjson1 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12t64 libcjson1 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --gid 10001 sudokud \
     && useradd --uid 10001 --gid 10001 --no-create-home --no-log-init \

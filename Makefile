@@ -253,7 +253,7 @@ MAN_PAGES := man/sudoku.1 man/sudokud.8
 PIC_OBJ := $(CORE_SRC:%.c=$(BUILD)/pic/%.o)
 
 .PHONY: lib install-bin install-lib install-man install-test man-test \
-  systemd-test k8s-test deb deb-test
+  systemd-test k8s-test deb deb-test debian13-test
 
 lib: $(BUILD)/libsudoku.a $(SHLIB) $(BUILD)/sudoku.pc
 
@@ -268,9 +268,19 @@ $(SHLIB): $(PIC_OBJ) src/core/libsudoku.map
 	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libsudoku.so
 
+# The directories the .pc file is made from, kept in a file rewritten only
+# when they change: `make install PREFIX=/usr` after a plain `make` makes
+# the .pc again instead of installing the one that says /usr/local.
+PC_DIRS := $(PREFIX) $(LIBDIR) $(INCLUDEDIR)
+.PHONY: FORCE
+FORCE:
+$(BUILD)/sudoku.pc.dirs: FORCE
+	@mkdir -p $(@D)
+	@echo '$(PC_DIRS)' | cmp -s - $@ 2>/dev/null || echo '$(PC_DIRS)' > $@
+
 # The .pc file names libdir and includedir relative to ${prefix} when they
 # are under PREFIX, so that pkg-config --define-prefix can relocate it.
-$(BUILD)/sudoku.pc: sudoku.pc.in include/sudoku.h Makefile
+$(BUILD)/sudoku.pc: sudoku.pc.in include/sudoku.h Makefile $(BUILD)/sudoku.pc.dirs
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|' \
 	  -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \
@@ -340,6 +350,11 @@ deb:
 	bash scripts/deb.sh
 deb-test:
 	bash scripts/deb-test.sh
+
+# The README's make test (with -Werror) and make run in a fresh Debian 13
+# root: debootstrap minbase trixie, a chroot, a clone of HEAD (root).
+debian13-test:
+	bash tests/debian13/run.sh
 # ---- end of installing ----
 
 # Every C file of the project, at any depth under src/.

@@ -19,7 +19,8 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 PORT=${DEB_TEST_PORT:-18480}
 NAME=sudokud-deb-test
-IMAGE=docker.io/library/debian:bookworm-slim
+SUITE=bookworm # the release make deb builds on (CI's Debian 12)
+IMAGE=docker.io/library/debian:$SUITE-slim
 PUZZLE=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
 SOLUTION=534678912672195348198342567859761423426853791713924856961537284287419635345286179
 

@@ -17,6 +17,13 @@ for kind in "$@"; do
   esac
 done
 
+# Not Debian (no dpkg): the packages have other names there; README.md's
+# quick start lists them. The build then says what is missing, if anything.
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "deps.sh: no dpkg here; install the equivalents of:$pkgs (see README.md)" >&2
+  exit 0
+fi
+
 missing=""
 for p in $pkgs; do
   case " $missing " in *" $p "*) continue ;; esac

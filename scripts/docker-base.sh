@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
-# docker-base.sh - makes the local image docker.io/library/debian:bookworm-slim
-# with debootstrap when podman does not have it yet (no registry is reachable
-# on these machines). Reused when present: delete it with
-# `podman rmi debian:bookworm-slim` to make it again.
+# docker-base.sh [SUITE] - makes the local image
+# docker.io/library/debian:SUITE-slim (SUITE: trixie, the default and the
+# Dockerfile's base, or bookworm, the base of make deb-test) with
+# debootstrap when podman does not have it yet (no registry is reachable on
+# these machines). Reused when present: delete it with
+# `podman rmi debian:SUITE-slim` to make it again.
 #
-# The root filesystem is a minbase bookworm from the mirror apt already uses,
-# with the apt and dpkg settings of the official slim image: no apt caches
-# and no Translations in layers, no docs, man pages or locales installed.
+# The root filesystem is a minbase SUITE from the mirrors apt already uses
+# (its sources name SUITE, SUITE-updates and SUITE-security), with the apt
+# and dpkg settings of the official slim image: no apt caches and no
+# Translations in layers, no docs, man pages or locales installed.
 # Needs root, debootstrap and podman (scripts/docker-test.sh installs them);
 # CONTAINERS_CONF is honoured.
 set -euo pipefail
 
-IMAGE=docker.io/library/debian:bookworm-slim
-SUITE=bookworm
+SUITE=${1:-trixie}
+case "$SUITE" in
+bookworm | trixie) ;;
+*)
+  echo "docker-base.sh: unknown suite '$SUITE' (bookworm or trixie)" >&2
+  exit 2
+  ;;
+esac
+IMAGE=docker.io/library/debian:$SUITE-slim
 
 if podman image exists "$IMAGE"; then
   echo "base image $IMAGE: present, reused"
@@ -41,11 +51,26 @@ if ! timeout 900 debootstrap --variant=minbase "$SUITE" "$rootfs" "$mirror" \
   exit 1
 fi
 
-# The same package sources as this machine (deb822), nothing else.
-if [ -r "$sources" ]; then
-  cp "$sources" "$rootfs/etc/apt/sources.list.d/debian.sources"
-  rm -f "$rootfs/etc/apt/sources.list"
-fi
+# The mirrors of this machine's sources (deb822), for SUITE: the same
+# servers, whichever release this machine runs.
+security=""
+[ -r "$sources" ] &&
+  security=$(awk '/^URIs:/ { n++; if (n == 2) { print $2; exit } }' "$sources")
+security=${security:-${mirror%/debian}/debian-security}
+rm -f "$rootfs/etc/apt/sources.list"
+cat >"$rootfs/etc/apt/sources.list.d/debian.sources" <<EOF
+Types: deb
+URIs: $mirror
+Suites: $SUITE $SUITE-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: $security
+Suites: $SUITE-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
 
 # What the official image sets (debuerreotype's slimification).
 cat >"$rootfs/etc/apt/apt.conf.d/docker-clean" <<'EOF'

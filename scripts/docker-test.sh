@@ -5,7 +5,7 @@
 # status 0, and the image size (at most 100 MB).
 #
 # As root it installs what is missing (podman buildah runc debootstrap uidmap
-# slirp4netns curl) and makes the debian:bookworm-slim base image with
+# slirp4netns curl) and makes the debian:trixie-slim base image with
 # debootstrap the first time (scripts/docker-base.sh; reused afterwards).
 # Every wait is bounded; exits non-zero, saying what failed, on any failure.
 # Environment: DOCKER_TEST_PORT (default 18180), DOCKER_TEST_IMAGE (default

@@ -8,8 +8,9 @@
 #    crun refuses this VM's hybrid cgroups and the VM lacks
 #    CAP_SYS_RESOURCE, RECIPES section 5) and exports CONTAINERS_CONF;
 #  - removes a container of an interrupted earlier run, refuses a port that
-#    already answers, and makes the debian:bookworm-slim base image
-#    (scripts/docker-base.sh; reused afterwards).
+#    already answers, and makes the debian:$SUITE-slim base image
+#    (scripts/docker-base.sh; reused afterwards). SUITE: the caller's, else
+#    trixie (the Dockerfile's).
 # After `podman run`, the caller sets started=1: on exit the container is
 # removed (its last log lines shown when the exit status is not 0) and $tmp
 # deleted. step and fail print progress and the failure, then exit 1.
@@ -57,5 +58,6 @@ CONF
     fail "port $PORT already answers on this machine; set the test's port variable"
   fi
   step "base image"
-  bash scripts/docker-base.sh || fail "cannot make the debian:bookworm-slim base image"
+  bash scripts/docker-base.sh "${SUITE:-trixie}" ||
+    fail "cannot make the debian:${SUITE:-trixie}-slim base image"
 }

@@ -51,6 +51,9 @@ static const struct {
     {"", "53..7....\n6..19#...\n", 2, "", "line 2, column 6: '#'"},
     {"", "53..7....\n6..19x...\n", 2, "",
      "line 2, column 6: 'x' is not a digit or a blank"},
+    {"", "hello world", 2, "",
+     "line 1, column 1: 'h' is not a digit, A (10) or a blank of a 10x10 "
+     "puzzle"},
     {"--format line", DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "......",
      2, "", "puzzle 1: expected 81 cells, got 78"},
     {"--format line", NO_SOLUTION "\n", 1, "no solution\n",
@@ -68,7 +71,7 @@ static const struct {
      "puzzle 2"},
     {"", "", 2, "", "no puzzle in the input"},
     {"", "\n \n---+---\n", 2, "", "no puzzle in the input"},
-    {"--format xml", CLASSIC, 2, "", "--format takes judge or line"},
+    {"--format xml", CLASSIC, 2, "", "--format takes judge, line or svg"},
     {"--deadline-ms -1", CLASSIC, 2, "", "--deadline-ms takes"},
     {"--bogus", CLASSIC, 2, "", "unknown or incomplete option '--bogus'"},
     {"--version", "", 0, "sudoku " SUDOKU_VERSION "\n", NULL},
@@ -86,7 +89,7 @@ static const struct {
     {"--format=line --jobs=2", CLASSIC "\n", 0, CLASSIC_SOLVED "\n", NULL},
     {"rate --deadline-ms=5000", CLASSIC "\n", 0, "1.2 easy hidden-single\n",
      NULL},
-    {"--format=", CLASSIC, 2, "", "--format takes judge or line, not ''"},
+    {"--format=", CLASSIC, 2, "", "--format takes judge, line or svg, not ''"},
     /* A byte order mark at the start is skipped, as the core reader does. */
     {"--format line", "\xEF\xBB\xBF" CLASSIC "\n", 0, CLASSIC_SOLVED "\n",
      NULL},

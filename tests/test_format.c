@@ -323,11 +323,19 @@ static const struct reject_case {
     {"a letter in a 9x9 grid", TXT("53..7....\n6..195...\n....A....\n"), 0, 1,
      3, 5, "line 3, column 5: 'A' is not a digit or a blank"},
     {"a letter above the side of a 12x12 grid", TXT("123456789ABD\n"), 0, 1, 1,
-     12, "line 1, column 12: 'D' (13) is larger than 12"},
+     12,
+     "line 1, column 12: 'D' is not a digit, a letter A-C (10-12) or a "
+     "blank of a 12x12 puzzle"},
     {"a digit above the side of a 6x6 grid", TXT("123457\n"), 0, 1, 1, 6,
      "line 1, column 6: '7' is larger than 6"},
+    {"a letter in a 10x10 grid (\"hello world\")", TXT("hello world\n"), 0, 1,
+     1, 1,
+     "line 1, column 1: 'h' is not a digit, A (10) or a blank of a 10x10 "
+     "puzzle"},
     {"a letter above 16 in a 16x16 grid", TXT("123456789ABCDEFH\n"), 0, 1, 1,
-     16, "line 1, column 16: 'H' (17) is larger than 16"},
+     16,
+     "line 1, column 16: 'H' is not a digit, a letter A-G (10-16) or a "
+     "blank of a 16x16 puzzle"},
     {"an integer above the side",
      TXT("0 3 5 4 6 9 2 7 8\n7 8 2 1 12 5 6 0 9\n"), 0, 1, 2, 9,
      "line 2, column 9: 12 is larger than 9"},

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -177,6 +178,44 @@ START_TEST(sigterm_drains_in_flight) {
 }
 END_TEST
 
+/* SIGTERM with requests whose clients can send no more of them (80 of
+ * the 100 body bytes, then a half-close or a close): the drain does not
+ * wait for them (--drain-ms 8000, --timeout-s 30): exit 0 within 2 s. */
+START_TEST(sigterm_does_not_wait_for_silent_peers) {
+  struct server s;
+  server_start(&s, "--drain-ms 8000 --timeout-s 30");
+  char req[256];
+  int n = snprintf(req, sizeof req,
+                   "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                   "application/json\r\nContent-Length: 100\r\n\r\n"
+                   "{\"puzzle\":\"%.69s",
+                   CLASSIC);
+  /* Ten of each: libmicrohttpd notices some of them by itself. */
+  int half[10];
+  for (int i = 0; i < 10; i++) {
+    half[i] = connect_to(s.port);
+    send_all(half[i], req, (size_t)n);
+    shutdown(half[i], SHUT_WR);
+    int gone = connect_to(s.port);
+    send_all(gone, req, (size_t)n);
+    close(gone);
+  }
+  sleep_ms(100);
+  kill(s.pid, SIGTERM);
+  int status = -1, waited = 0;
+  while (waitpid(s.pid, &status, WNOHANG) != s.pid && waited < 10000) {
+    sleep_ms(10);
+    waited += 10;
+  }
+  ck_assert_msg(waited < 2000, "the drain waited %d ms", waited);
+  ck_assert(WIFEXITED(status));
+  ck_assert_int_eq(WEXITSTATUS(status), 0);
+  for (int i = 0; i < 10; i++)
+    close(half[i]);
+  unlink(s.log);
+}
+END_TEST
+
 /* After SIGTERM, while a request is in flight: /readyz, asked on a
  * connection opened before (the listening socket is closed), says
  * draining with Retry-After. */
@@ -259,6 +298,7 @@ TCase *http_lifecycle_tcase(void) {
   tcase_add_test(tc, one_client_gets_its_share);
   tcase_add_test(tc, trusted_proxies_by_address_or_range);
   tcase_add_test(tc, sigterm_drains_in_flight);
+  tcase_add_test(tc, sigterm_does_not_wait_for_silent_peers);
   tcase_add_test(tc, readyz_draining_after_sigterm);
   tcase_add_test(tc, openapi_missing_is_404);
   tcase_add_test(tc, bad_configuration_exits_2);

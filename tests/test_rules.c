@@ -625,6 +625,8 @@ static const struct {
     {"--variant killer", EMPTY81 " 3=r1c1,r1c2\n" EMPTY81 " 12=r1c1,x\n", 2, "",
      "sudoku: line 2, column 91: expected a cell name like r1c1\n"},
     {"--variant=x", "", 2, "", "sudoku: no puzzle in the input\n"},
+    {"--variant x --format svg", EMPTY81 "\n", 2, "",
+     "sudoku: --format svg does not draw variants yet; judge or line\n"},
     {"--variant x,windoku --format line", EMPTY81 "\n", 0, NULL,
      "several solutions; printed one"},
     {"--variant jigsaw --format line",

@@ -134,6 +134,12 @@ static const struct {
      "/problems/conflicting-givens"},
     {"hint", "{\"puzzle\":\"" CLASSIC "\",\"entries\":\"1\"}", 400,
      "/problems/invalid-puzzle"},
+    /* The entries are measured against the puzzle's own side, not read as
+     * a grid of their own (3 is nearest a 4x4's 16). */
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"entries\":\"..4\"}", 400,
+     "entries: expected 81 characters for the 9x9 puzzle, got 3"},
+    {"check", "{\"puzzle\":\"" CLASSIC "\",\"entries\":\"..4\"}", 400,
+     "entries: expected 81 characters for the 9x9 puzzle, got 3"},
     {"hint",
      "{\"puzzle\":\"" CLASSIC
      "\",\"entries\":\"6" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9

@@ -25,6 +25,7 @@ Suite *agree_suite(void);     /* test_agree.c: ratings against SE's */
 Suite *toolkit_suite(void);   /* test_toolkit.c: /hint /check /rate ... */
 Suite *http_toolkit_suite(void); /* test_http_toolkit.c: the same over TCP */
 Suite *generate_suite(void);     /* test_generate.c: new puzzles, seed table */
+Suite *draw_suite(void); /* test_draw.c: SVG pictures, read back as XML */
 Suite *cli_generate_suite(void); /* test_cli_generate.c: sudoku generate */
 /* test_json_write.c: the JSON writer and the tree-less reader against
  * cJSON, a test case of api_suite. */

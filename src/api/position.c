@@ -182,6 +182,18 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
   if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &p->puzzle, e))
     goto done;
   if (entries != NULL) {
+    /* The entries belong to the puzzle: a string of another length is
+     * measured against the puzzle's side, not read as a grid of its own. */
+    int n = p->puzzle.n;
+    if (cJSON_IsString(entries) &&
+        strlen(entries->valuestring) != (size_t)n * (size_t)n) {
+      api_error_set(e, API_INVALID_PUZZLE,
+                    "entries: expected %d characters for the %dx%d puzzle, "
+                    "got %zu",
+                    n * n, n, n, strlen(entries->valuestring));
+      api_error_string(e, "path", "entries");
+      goto done;
+    }
     if (!api_json_grid(entries, box_v ? box : NULL, "entries", &p->entries, e))
       goto done;
     p->has_entries = true;

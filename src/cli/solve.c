@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "pipeline.h"
+#include "sudoku_draw.h"
 
 #define CLI_INPUT_MAX (64u << 20) /* cli_read_stdin: bytes read at the most */
 /* Cells in one batch: 256 puzzles of 9x9, 33 of 25x25. Large enough that
@@ -29,7 +30,8 @@
 #define CLI_BATCH_CELLS (256 * 81)
 
 static const char usage[] =
-    "usage: sudoku [solve] [--format judge|line] [--lexmin] [--deadline-ms N]\n"
+    "usage: sudoku [solve] [--format judge|line|svg] [--lexmin] [--deadline-ms "
+    "N]\n"
     "              [--jobs N] [--variant RULES] [--help] [--version]\n"
     "Reads Sudoku puzzles on standard input and prints their solutions.\n"
     "Input: Baekjoon 2580 (9 lines of 9 digits, 0 = blank), HDU 1426\n"
@@ -39,6 +41,8 @@ static const char usage[] =
     "  --format judge  rows of numbers separated by one space, one empty\n"
     "                  line between puzzles (default)\n"
     "  --format line   one line of n*n symbols per puzzle\n"
+    "  --format svg    a picture per puzzle: an SVG document, givens bold,\n"
+    "                  the solved cells blue (no solution: the givens)\n"
     "  --lexmin        print the lexicographically smallest solution (what\n"
     "                  row-major backtracking trying 1..9 finds first)\n"
     "  --deadline-ms N give up on a puzzle after N ms (default 10000;\n"
@@ -56,8 +60,10 @@ static const char usage[] =
     "input stops the run after the answers before it, with its location.\n"
     "Exit status: 0 all solved, 1 some puzzle unsolved, 2 unreadable input.\n";
 
+enum cli_format { CLI_FORMAT_JUDGE, CLI_FORMAT_LINE, CLI_FORMAT_SVG };
+
 struct cli_options {
-  bool line_format;
+  enum cli_format format;
   uint32_t variant; /* rule kinds of --variant; 0: classic */
   int jobs;         /* 0 until set: the online CPUs */
   struct sudoku_limits limits;
@@ -77,11 +83,17 @@ static int cli_parse_args(int argc, char **argv, struct cli_options *o) {
       o->limits.lexmin = true;
     } else if (strcmp(a, "--format") == 0 && i + 1 < argc) {
       const char *f = argv[++i];
-      if (strcmp(f, "judge") != 0 && strcmp(f, "line") != 0) {
-        fprintf(stderr, "sudoku: --format takes judge or line, not '%s'\n", f);
+      if (strcmp(f, "judge") == 0)
+        o->format = CLI_FORMAT_JUDGE;
+      else if (strcmp(f, "line") == 0)
+        o->format = CLI_FORMAT_LINE;
+      else if (strcmp(f, "svg") == 0)
+        o->format = CLI_FORMAT_SVG;
+      else {
+        fprintf(stderr, "sudoku: --format takes judge, line or svg, not '%s'\n",
+                f);
         return 2;
       }
-      o->line_format = strcmp(f, "line") == 0;
     } else if (strcmp(a, "--deadline-ms") == 0 && i + 1 < argc) {
       char *end;
       errno = 0;
@@ -146,9 +158,32 @@ void cli_report_conflict(FILE *err, uint32_t puzzle, const sudoku_grid *g) {
 
 /* ---- Batches ------------------------------------------------------------ */
 
-/* Reserved a puzzle: its answer, a separator; its stderr line. */
+/* Reserved a puzzle: its answer, a separator; its stderr line. A picture
+ * reserves its own size (sudoku_write_svg with cap 0). */
 #define CLI_OUT_ROOM (SUDOKU_TEXT_MAX + 16)
 #define CLI_ERR_ROOM 512
+
+/* The picture of a solved puzzle (or of its givens alone when it has no
+ * solution) onto out, its messages onto err as for text. */
+static bool solve_picture(uint32_t index, const sudoku_grid *g,
+                          enum sudoku_status s, const struct sudoku_stats *st,
+                          const sudoku_grid *solution, struct cli_text *out,
+                          struct cli_text *err) {
+  const sudoku_grid *sol = st->solutions > 0 ? solution : NULL;
+  struct sudoku_picture pic = {g, sol, NULL, NULL, NULL};
+  size_t need = sudoku_write_svg(&pic, NULL, 0);
+  if (!cli_text_reserve(out, need + 1))
+    return false;
+  out->len += sudoku_write_svg(&pic, out->s + out->len, need + 1);
+  if (sol == NULL && s == SUDOKU_CONFLICT)
+    err->len += conflict_text(index, g, err->s + err->len, CLI_ERR_ROOM);
+  else if (sol == NULL || s != SUDOKU_OK)
+    cli_text_printf(err, "sudoku: puzzle %u: %s\n", index, sudoku_strerror(s));
+  else if (st->solutions > 1)
+    cli_text_printf(err, "sudoku: puzzle %u: several solutions; drew one\n",
+                    index);
+  return sol != NULL;
+}
 
 /* Solves one puzzle, its answer onto out and its messages onto err (the
  * same bytes the CLI always printed). Returns false when it had no
@@ -159,6 +194,8 @@ static bool solve_one(uint32_t index, const sudoku_grid *g,
   sudoku_grid sol;
   struct sudoku_stats st;
   enum sudoku_status s = sudoku_solve(g, &o->limits, &sol, &st);
+  if (o->format == CLI_FORMAT_SVG)
+    return solve_picture(index, g, s, &st, &sol, out, err);
   if (st.solutions == 0) {
     if (s == SUDOKU_CONFLICT)
       err->len += conflict_text(index, g, err->s + err->len, CLI_ERR_ROOM);
@@ -176,8 +213,9 @@ static bool solve_one(uint32_t index, const sudoku_grid *g,
     cli_text_printf(err, "sudoku: puzzle %u: %s; uniqueness unknown\n", index,
                     sudoku_strerror(s));
   char *at = out->s + out->len;
-  out->len += o->line_format ? sudoku_write_line(&sol, at, SUDOKU_TEXT_MAX)
-                             : sudoku_write_judge(&sol, at, SUDOKU_TEXT_MAX);
+  out->len += o->format == CLI_FORMAT_LINE
+                  ? sudoku_write_line(&sol, at, SUDOKU_TEXT_MAX)
+                  : sudoku_write_judge(&sol, at, SUDOKU_TEXT_MAX);
   return true;
 }
 
@@ -190,7 +228,7 @@ static void batch_solve(struct cli_batch *bt, const void *ctx) {
       bt->oom = true;
       return;
     }
-    if (index > 1 && !o->line_format)
+    if (index > 1 && o->format == CLI_FORMAT_JUDGE)
       bt->out.s[bt->out.len++] = '\n';
     if (!solve_one(index, &bt->g[i], o, &bt->out, &bt->err))
       bt->unsolved = true;
@@ -198,13 +236,19 @@ static void batch_solve(struct cli_batch *bt, const void *ctx) {
 }
 
 int cli_cmd_solve(int argc, char **argv) {
-  struct cli_options o = {false, 0, 0, SUDOKU_LIMITS_DEFAULT};
+  struct cli_options o = {CLI_FORMAT_JUDGE, 0, 0, SUDOKU_LIMITS_DEFAULT};
   o.limits.deadline_us = CLI_DEFAULT_DEADLINE_MS * 1000u;
   int rc = cli_parse_args(argc, argv, &o);
   if (rc >= 0)
     return rc;
+  if (o.variant != 0 && o.format == CLI_FORMAT_SVG) {
+    fputs("sudoku: --format svg does not draw variants yet; judge or line\n",
+          stderr);
+    return 2;
+  }
   if (o.variant != 0)
-    return cli_solve_variants(o.variant, &o.limits, o.line_format);
+    return cli_solve_variants(o.variant, &o.limits,
+                              o.format == CLI_FORMAT_LINE);
   if (o.jobs == 0)
     o.jobs = cli_default_jobs();
 

@@ -259,7 +259,7 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
   srv->clients = clients_new(2 * (2 * (size_t)cfg->queue + cfg->threads));
   srv->pool = pool_start(cfg->threads, cfg->queue, http_work, srv);
   srv->reaper = http_reaper_start(cfg->timeout_s);
-  if (cfg->timeout_s > 0 && srv->reaper == NULL) {
+  if (srv->reaper == NULL) {
     snprintf(err, errlen, "cannot start the connection reaper thread");
     goto fail;
   }
@@ -292,7 +292,14 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONNECTION_MEMORY,
       MHD_OPTION_CONNECTION_TIMEOUT, cfg->timeout_s,
       MHD_OPTION_NOTIFY_COMPLETED, http_complete, srv,
+      MHD_OPTION_URI_LOG_CALLBACK, http_line_seen, srv,
       MHD_OPTION_UNESCAPE_CALLBACK, http_unescape, NULL,
+#if MHD_VERSION >= 0x00097701 /* the option's first release (0.9.77) */
+      /* Stricter parsing, within what RFC 9112 allows a server (the level
+       * 1.0.x's manual advises for loaded public servers); the requests
+       * each library refuses itself are listed in sudokud(8). */
+      MHD_OPTION_CLIENT_DISCIPLINE_LVL, (int)1,
+#endif
       /* Last: one thread needs no pool, and MHD warns about a size of 0 or
        * 1, so the list simply ends here then. */
       cfg->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,

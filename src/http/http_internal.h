@@ -105,7 +105,7 @@ struct http_server {
   atomic_bool draining;
   atomic_uint in_flight;
   atomic_uint connections;
-  struct http_reaper *reaper; /* NULL: --timeout-s 0 */
+  struct http_reaper *reaper; /* NULL: out of memory */
   pthread_mutex_t log_lock;   /* guards starting and start_err */
   bool starting; /* MHD's first log line goes to start_err, not stderr */
   char start_err[200];
@@ -124,13 +124,14 @@ struct http_header {
 };
 
 /* ---- The reaper (reaper.c): a connection gets --timeout-s to deliver
- * its next request whole, however it trickles ---------------------------
+ * its next request whole, however it trickles, and one whose client can
+ * send no more of it is closed within half a second -----------------------
  */
 
 struct http_reaper;
 struct http_watch;
-/* NULL when timeout_s is 0 (or out of memory): then every call below is a
- * no-op. Stop it after MHD_stop_daemon(). */
+/* timeout_s 0: no time limit. NULL when out of memory: then every call
+ * below is a no-op. Stop it after MHD_stop_daemon(). */
 struct http_reaper *http_reaper_start(unsigned timeout_s);
 void http_reaper_stop(struct http_reaper *r);
 /* A connection opened (fd: its socket) and closed: MHD_OPTION_NOTIFY_
@@ -290,6 +291,10 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
                             size_t *upload_data_size, void **con_cls);
 void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
                    enum MHD_RequestTerminationCode toe);
+/* The request's context from its request line until begin() allocates
+ * its struct: the server's own address, which no request can have. */
+#define HTTP_LINE_SEEN(srv) ((void *)(srv))
+void *http_line_seen(void *cls, const char *uri, struct MHD_Connection *conn);
 void http_notify_connection(void *cls, struct MHD_Connection *conn,
                             void **socket_context,
                             enum MHD_ConnectionNotificationCode toe);

@@ -1,15 +1,33 @@
 /*
  * reaper.c - a bound on the time a connection may take to deliver a whole
- * request. libmicrohttpd 0.9.75's timeout (--timeout-s) counts idleness
- * only: a client that sends one header byte, or one body byte, every few
- * seconds keeps its connection for ever, and --max-connections of them
- * shut everyone else out (slowloris). Here every connection records when
- * its current request began (the connection's start, or the previous
- * request's completion) and whether it is still being read; a thread looks
- * once a second and shuts down (shutdown(2), both ways) the socket of one
- * read for longer than --timeout-s. MHD then sees the end of the stream
- * and closes the connection as if the client had gone: no answer, as for
- * an idle one.
+ * request, and on the time a dead one keeps its place. Two cases:
+ *
+ * - Trickling (slowloris). libmicrohttpd's timeout (--timeout-s) counts
+ *   idleness only: a client that sends one header byte, or one body byte,
+ *   every few seconds keeps its connection for ever, and --max-connections
+ *   of them shut everyone else out. Here every connection records when
+ *   its current request began (the connection's start, or the previous
+ *   request's completion) and whether it is still being read; one read
+ *   for longer than --timeout-s is shut down.
+ * - A client that stopped sending for good: it half-closed (shutdown
+ *   SHUT_WR) or vanished with its request unfinished ("Content-Length:
+ *   100", 81 bytes, then a FIN). With epoll, libmicrohttpd (0.9.75 and
+ *   1.0.1) reads the last bytes and the FIN's edge in one go and then
+ *   waits for data that cannot come: the connection, its request and the
+ *   in-flight gauge stayed until --timeout-s, and a drain waited for them.
+ *   The reaper peeks (recv MSG_PEEK, nothing consumed) at each socket
+ *   still being read: an end of stream with nothing left unread, seen on
+ *   two scans in a row of the same request, means the request can never
+ *   complete. Twice, because between its read of the last bytes and its
+ *   final call MHD holds no unread data either: one scan's interval (a
+ *   quarter second) passes before a request is judged, so a client that
+ *   sent its request whole and then half-closed is never cut off.
+ *   A reset socket (the peek fails with an error) is shut down at once.
+ *
+ * Shut down means shutdown(2), both ways: MHD then sees the end of the
+ * stream and closes the connection as if the client had gone, completing
+ * the request (MHD_REQUEST_TERMINATED_CLIENT_ABORT): no answer, because
+ * libmicrohttpd takes none while a body is still due.
  *
  * Not bounded here: the time a request spends at a worker (its deadline
  * does that) or sending its answer (MHD's idle timeout: a client that
@@ -20,8 +38,10 @@
  * the entry leaves the list under the same lock the reaper holds while it
  * calls shutdown(); a descriptor in the list is still that connection's.
  * Cost: one lock per connection opened and closed, two relaxed atomic
- * stores per request, and a scan of the open connections each second.
+ * stores per request, and four times a second a scan of the open
+ * connections with one recv(2) peek for each still being read.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -33,6 +53,8 @@ struct http_watch {
   atomic_uint_fast64_t since_ns; /* its current request began */
   atomic_bool reading;           /* headers or body still to come */
   bool reaped;                   /* shut down once; under the lock */
+  uint64_t ended;                /* since_ns of a request seen at an end of
+                                    stream by the last scan, or 0 */
   struct http_watch *prev, *next;
 };
 
@@ -45,35 +67,68 @@ struct http_reaper {
   pthread_t thread;
 };
 
+/* The reaper's scans: four a second, so a dead peer is noticed (on two
+ * scans in a row) within half a second. */
+#define REAPER_SCAN_NS 250000000u
+
+/* Whether the client can send no more of its request: its socket is at an
+ * end of stream with nothing unread, or reset. MSG_PEEK leaves any byte
+ * for MHD. */
+static bool peer_done(int fd) {
+  char c;
+  ssize_t got = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+  return got == 0 ||
+         (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+static void reap(struct http_reaper *r, uint64_t now) {
+  for (struct http_watch *w = r->head; w != NULL && !r->stop; w = w->next) {
+    if (w->reaped || !atomic_load(&w->reading)) {
+      w->ended = 0;
+      continue;
+    }
+    uint64_t since = atomic_load(&w->since_ns);
+    bool dead = false;
+    if (now - since > r->limit_ns)
+      dead = true;
+    else if (peer_done(w->fd)) {
+      dead = w->ended == since;
+      w->ended = since;
+    } else
+      w->ended = 0;
+    if (dead) {
+      shutdown(w->fd, SHUT_RDWR);
+      w->reaped = true;
+    }
+  }
+}
+
 static void *reaper_main(void *arg) {
   struct http_reaper *r = arg;
   pthread_mutex_lock(&r->lock);
   while (!r->stop) {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_sec += 1;
+    ts.tv_nsec += REAPER_SCAN_NS;
+    if (ts.tv_nsec >= 1000000000) {
+      ts.tv_sec += 1;
+      ts.tv_nsec -= 1000000000;
+    }
     pthread_cond_timedwait(&r->wake, &r->lock, &ts);
-    uint64_t now = sudoku_clock_ns();
-    for (struct http_watch *w = r->head; w != NULL && !r->stop; w = w->next)
-      if (!w->reaped && atomic_load(&w->reading) &&
-          now - atomic_load(&w->since_ns) > r->limit_ns) {
-        shutdown(w->fd, SHUT_RDWR);
-        w->reaped = true;
-      }
+    reap(r, sudoku_clock_ns());
   }
   pthread_mutex_unlock(&r->lock);
   return NULL;
 }
 
 struct http_reaper *http_reaper_start(unsigned timeout_s) {
-  if (timeout_s == 0)
-    return NULL;
   struct http_reaper *r = calloc(1, sizeof *r);
   if (r == NULL)
     return NULL;
   pthread_mutex_init(&r->lock, NULL);
   pthread_cond_init(&r->wake, NULL);
-  r->limit_ns = (uint64_t)timeout_s * 1000000000u;
+  /* --timeout-s 0: no time limit, dead peers are still reaped */
+  r->limit_ns = timeout_s > 0 ? (uint64_t)timeout_s * 1000000000u : UINT64_MAX;
   if (pthread_create(&r->thread, NULL, reaper_main, r) != 0) {
     pthread_cond_destroy(&r->wake);
     pthread_mutex_destroy(&r->lock);

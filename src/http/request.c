@@ -376,7 +376,7 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
                             size_t *upload_data_size, void **con_cls) {
   struct http_server *srv = cls;
   struct http_request *req = *con_cls;
-  if (req == NULL)
+  if (req == NULL || (void *)req == HTTP_LINE_SEEN(srv))
     return begin(srv, conn, url, method, version, con_cls);
   if (*upload_data_size > 0) {
     take_body(req, upload_data, *upload_data_size);
@@ -425,14 +425,35 @@ enum MHD_Result http_accept_policy(void *cls, const struct sockaddr *addr,
                                                                : MHD_NO;
 }
 
+/* A request line is read (MHD_OPTION_URI_LOG_CALLBACK): marked, so that
+ * http_complete() learns of a request libmicrohttpd refuses itself after
+ * its request line (a header block past the connection's memory: 431; a
+ * malformed header field or Content-Length: 400, 413). MHD reports the
+ * completion of a request once it has told the application of it, and
+ * this is the earliest it does; what it refuses in the request line
+ * itself (414, 505, a line it cannot split) stays unseen (sudokud(8)). */
+void *http_line_seen(void *cls, const char *uri, struct MHD_Connection *conn) {
+  (void)uri, (void)conn;
+  return HTTP_LINE_SEEN(cls);
+}
+
 void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
                    enum MHD_RequestTerminationCode toe) {
   struct http_server *srv = cls;
   struct http_request *req = *con_cls;
-  (void)conn; /* req->conn */
   if (req == NULL)
     return;
   *con_cls = NULL;
+  if ((void *)req == HTTP_LINE_SEEN(srv)) {
+    /* Never reached begin(): answered by libmicrohttpd (counted under
+     * the route "other" by the status it sent), or the client left. */
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_HTTP_STATUS);
+    if (ci != NULL && ci->http_status >= 100)
+      metrics_count_request(&srv->metrics, http_route_index(NULL),
+                            (int)ci->http_status);
+    return;
+  }
   if (req->replied)
     metrics_count_request(&srv->metrics, http_route_index(req->route),
                           req->status);

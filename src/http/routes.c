@@ -117,7 +117,8 @@ static enum MHD_Result serve_metrics(struct http_request *req) {
   for (size_t i = 0; i < http_route_count; i++)
     labels[i] = http_routes[i].path;
   labels[http_route_count] = ROUTE_OTHER_LABEL;
-  struct metrics_gauges g = {atomic_load(&srv->in_flight),
+  /* in flight: the others, not this scrape (0 when the server is idle) */
+  struct metrics_gauges g = {atomic_load(&srv->in_flight) - 1,
                              pool_depth(srv->pool)};
   size_t len = 0;
   char *text =

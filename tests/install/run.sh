@@ -38,6 +38,19 @@ for h in include/sudoku.h include/sudoku_*.h; do
 done
 (cd "$dest" && find . ! -type d | sort | sed 's/^\./  /')
 
+echo "== sudoku.pc follows PREFIX"
+# make install-test builds with the default PREFIX first; an install with
+# another one must make the .pc again, not ship the one that says the first.
+grep -qx "prefix=$PREFIX" "$root/lib/pkgconfig/sudoku.pc" ||
+  fail "sudoku.pc for PREFIX=$PREFIX says $(grep '^prefix=' "$root/lib/pkgconfig/sudoku.pc")"
+other=/opt/sudoku-pc-test
+[ "$PREFIX" != "$other" ] || other=/usr
+$MAKE --no-print-directory install-lib DESTDIR="$tmp/other" PREFIX="$other" >"$tmp/other.log" 2>&1 ||
+  { cat "$tmp/other.log" >&2; fail "make install-lib PREFIX=$other"; }
+grep -qx "prefix=$other" "$tmp/other$other/lib/pkgconfig/sudoku.pc" ||
+  fail "sudoku.pc for PREFIX=$other says $(grep '^prefix=' "$tmp/other$other/lib/pkgconfig/sudoku.pc")"
+echo "prefix=$PREFIX, then prefix=$other"
+
 echo "== the shared library"
 soname=$(readelf -d "$root/lib/libsudoku.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
 [ "$soname" = libsudoku.so.0 ] || fail "soname is '$soname', not libsudoku.so.0"

@@ -309,6 +309,24 @@ done
 got=$(raw_once "GET /healthz HTTP/1.1\\r\\nHost: x\\r\\nX-A: a\\x00b\\r\\n\\r\\n")
 check "a NUL in a header value through nginx: one 400 problem ($got)" \
   test "$got" = "400 1 json 0"
+# What libmicrohttpd drops unanswered, answers as HTML, or never shows
+# sudokud (sudokud(8), LIBMICROHTTPD VERSIONS): one problem each from nginx.
+got=$(raw_once "GARBAGE\\r\\n\\r\\n")
+check "a request line that is not one through nginx: one 400 problem ($got)" \
+  test "$got" = "400 1 json 0"
+got=$(raw_once "GET /healthz HTTP/2.0\\r\\nHost: x\\r\\n\\r\\n")
+check "HTTP/2.0 in a request line through nginx: one 505 problem ($got)" \
+  test "$got" = "505 1 json 0"
+long=$(printf 'a%.0s' $(seq 9000))
+got=$(raw_once "GET /$long HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
+check "a 9000-byte target through nginx: one 414 problem ($got)" \
+  test "$got" = "414 1 json 0"
+got=$(raw_once "GET /healthz HTTP/1.1\\r\\nHost: x\\r\\nX-F: $long\\r\\n\\r\\n")
+check "a 9000-byte header field through nginx: one 431 problem ($got)" \
+  test "$got" = "431 1 json 0"
+got=$(raw_once "POST /solve HTTP/1.1\\r\\nHost: x\\r\\nTransfer-Encoding: gzip\\r\\n\\r\\nabc")
+check "Transfer-Encoding: gzip through nginx: refused once, no upstream ($got)" \
+  test "$got" = "501 1 json 0"
 
 # 7. One instance stops (SIGTERM, as in a rolling restart): the next 20
 # requests, sent at once while it drains, all succeed on the other.

@@ -320,9 +320,16 @@ static int fill_cells(const struct line *ln, bool token_mode, int n,
         return fail(err, puzzle, ln->no, start + 1,
                     "line %u, column %zu: '%c' is not a digit or a blank",
                     ln->no, start + 1, *cell);
+      /* A letter past the side: say which letters the side takes. */
+      if (n == 10)
+        return fail(err, puzzle, ln->no, start + 1,
+                    "line %u, column %zu: '%c' is not a digit, A (10) or a "
+                    "blank of a 10x10 puzzle",
+                    ln->no, start + 1, *cell);
       return fail(err, puzzle, ln->no, start + 1,
-                  "line %u, column %zu: '%c' (%d) is larger than %d", ln->no,
-                  start + 1, *cell, value, n);
+                  "line %u, column %zu: '%c' is not a digit, a letter A-%c "
+                  "(10-%d) or a blank of a %dx%d puzzle",
+                  ln->no, start + 1, *cell, 'A' + n - 10, n, n, n);
     }
     if (count < want)
       dst[count] = (uint8_t)value;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "out.h"
 #include "sudoku_rules.h"
 
 #if defined(__GNUC__)
@@ -311,78 +312,67 @@ int sudoku_rules_read_next(struct sudoku_rules_reader *rd, sudoku_grid *g,
 
 /* ---- Writing ---------------------------------------------------------- */
 
-struct out {
-  char *buf;
-  size_t cap, len;
-};
-
-static void put(struct out *o, char c) {
-  if (o->len + 1 < o->cap)
-    o->buf[o->len] = c;
-  o->len++;
+static void out_cell(struct out *o, int c, int n) {
+  out_char(o, 'r');
+  out_uint(o, (unsigned long)(c / n + 1));
+  out_char(o, 'c');
+  out_uint(o, (unsigned long)(c % n + 1));
 }
 
-static void put_number(struct out *o, int v) {
-  char tmp[12];
-  int k = snprintf(tmp, sizeof tmp, "%d", v);
-  for (int i = 0; i < k; i++)
-    put(o, tmp[i]);
-}
-
-static void put_cell(struct out *o, int c, int n) {
-  put(o, 'r');
-  put_number(o, c / n + 1);
-  put(o, 'c');
-  put_number(o, c % n + 1);
-}
-
-static char symbol(int v) {
-  return v == 0 ? '.' : v <= 9 ? (char)('0' + v) : (char)('A' + v - 10);
+/* n*n values as sudoku_write_line writes them (the one table of symbols),
+ * without its '\n'. */
+static void out_symbols(struct out *o, const sudoku_grid *shape,
+                        const uint8_t *values) {
+  sudoku_grid tmp = *shape;
+  memcpy(tmp.cell, values, (size_t)shape->n * shape->n);
+  char line[SUDOKU_TEXT_MAX];
+  size_t len = sudoku_write_line(&tmp, line, sizeof line);
+  line[len > 0 ? len - 1 : 0] = '\0';
+  out_str(o, line);
 }
 
 size_t sudoku_rules_write(const sudoku_grid *g, const sudoku_rules *r,
                           char *buf, size_t cap) {
   struct out o = {buf, cap, 0};
-  int n = g->n, nn = n * n;
-  for (int c = 0; c < nn; c++)
-    put(&o, symbol(g->cell[c]));
+  int n = g->n <= SUDOKU_MAX_N ? g->n : 0, nn = n * n;
+  uint8_t values[SUDOKU_MAX_CELLS];
+  out_symbols(&o, g, g->cell);
   if (sudoku_rules_has(r, SUDOKU_RULE_JIGSAW)) {
-    put(&o, ' ');
     for (int c = 0; c < nn; c++)
-      put(&o, symbol(r->region[c] + 1));
+      values[c] = (uint8_t)(r->region[c] + 1);
+    out_char(&o, ' ');
+    out_symbols(&o, g, values);
   }
   if (sudoku_rules_has(r, SUDOKU_RULE_ODD_EVEN)) {
-    put(&o, ' ');
+    out_char(&o, ' ');
     for (int c = 0; c < nn; c++)
-      put(&o, r->parity[c] == SUDOKU_PARITY_ODD    ? 'O'
-              : r->parity[c] == SUDOKU_PARITY_EVEN ? 'E'
-                                                   : '.');
+      out_char(&o, r->parity[c] == SUDOKU_PARITY_ODD    ? 'O'
+                   : r->parity[c] == SUDOKU_PARITY_EVEN ? 'E'
+                                                        : '.');
   }
   if (sudoku_rules_has(r, SUDOKU_RULE_KILLER)) {
-    put(&o, ' ');
+    out_char(&o, ' ');
     for (int k = 0; k < r->cage_count; k++) {
       if (k > 0)
-        put(&o, ';');
-      put_number(&o, r->cage[k].sum);
-      put(&o, '=');
+        out_char(&o, ';');
+      out_uint(&o, r->cage[k].sum);
+      out_char(&o, '=');
       for (int i = 0; i < r->cage[k].len; i++) {
         if (i > 0)
-          put(&o, ',');
-        put_cell(&o, r->cage_cell[r->cage[k].start + i], n);
+          out_char(&o, ',');
+        out_cell(&o, r->cage_cell[r->cage[k].start + i], n);
       }
     }
   }
   if (sudoku_rules_has(r, SUDOKU_RULE_EXTRA)) {
-    put(&o, ' ');
+    out_char(&o, ' ');
     for (int k = 0; k < r->extra_count; k++)
       for (int i = 0; i < n; i++) {
         if (i > 0 || k > 0)
-          put(&o, i > 0 ? ',' : ';');
-        put_cell(&o, r->extra[k][i], n);
+          out_char(&o, i > 0 ? ',' : ';');
+        out_cell(&o, r->extra[k][i], n);
       }
   }
-  put(&o, '\n');
-  if (cap > 0)
-    buf[o.len < cap ? o.len : cap - 1] = '\0';
-  return o.len;
+  out_char(&o, '\n');
+  return out_finish(&o);
 }

@@ -7,36 +7,8 @@
  *
  * What this file does NOT do: I/O, allocation, reading (read.c).
  */
+#include "out.h"
 #include "sudoku.h"
-
-/* snprintf-style output: counts everything, stores what fits. */
-struct out {
-  char *buf;
-  size_t cap, len;
-};
-
-static void put(struct out *o, char c) {
-  if (o->len + 1 < o->cap)
-    o->buf[o->len] = c;
-  o->len++;
-}
-
-static void put_number(struct out *o, unsigned v) {
-  char digits[4];
-  int k = 0;
-  do {
-    digits[k++] = (char)('0' + v % 10);
-    v /= 10;
-  } while (v != 0 && k < 4);
-  while (k > 0)
-    put(o, digits[--k]);
-}
-
-static size_t finish(struct out *o) {
-  if (o->cap > 0)
-    o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
-  return o->len;
-}
 
 /* A grid with a side out of range is written as a 0x0 grid, never read past
  * its cells. */
@@ -50,12 +22,12 @@ size_t sudoku_write_judge(const sudoku_grid *g, char *buf, size_t cap) {
   for (int row = 0; row < n; row++) {
     for (int col = 0; col < n; col++) {
       if (col > 0)
-        put(&o, ' ');
-      put_number(&o, g->cell[row * n + col]);
+        out_char(&o, ' ');
+      out_uint(&o, g->cell[row * n + col]);
     }
-    put(&o, '\n');
+    out_char(&o, '\n');
   }
-  return finish(&o);
+  return out_finish(&o);
 }
 
 size_t sudoku_write_line(const sudoku_grid *g, char *buf, size_t cap) {
@@ -66,8 +38,8 @@ size_t sudoku_write_line(const sudoku_grid *g, char *buf, size_t cap) {
   int n = side_to_write(g);
   for (int i = 0; i < n * n; i++) {
     unsigned v = g->cell[i];
-    put(&o, v < sizeof symbols - 1 ? symbols[v] : '#');
+    out_char(&o, v < sizeof symbols - 1 ? symbols[v] : '#');
   }
-  put(&o, '\n');
-  return finish(&o);
+  out_char(&o, '\n');
+  return out_finish(&o);
 }
