@@ -41,6 +41,7 @@ TESTS := $(BUILD)/check_sudoku
 BENCH := $(BUILD)/bench_sudoku
 BENCH_GEN := $(BUILD)/bench_generate
 BENCH_LOGIC := $(BUILD)/bench_logic
+BENCH_VARIANTS := $(BUILD)/bench_variants
 
 .PHONY: all test check bench bench-http bench-play browser-test docker-test contract \
   readme-test seed-table proxy-test fuzz sanitize stress asan install uninstall clean run format format-check deps \
@@ -127,6 +128,9 @@ $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 $(BENCH_GEN): bench/bench_generate.c bench/common.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -o $@
 
+$(BENCH_VARIANTS): bench/bench_variants.c bench/common.c $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
+
 $(BENCH_LOGIC): bench/bench_logic.c bench/common.c $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@
 
@@ -160,8 +164,10 @@ asan:
 
 # A benchmark, not a test: prints a table, never fails on time.
 bench: deps-bench
-	@$(MAKE) --no-print-directory $(BENCH) $(BENCH_LOGIC) $(BENCH_GEN)
+	@$(MAKE) --no-print-directory $(BENCH) $(BENCH_LOGIC) $(BENCH_GEN) \
+	  $(BENCH_VARIANTS)
 	$(BENCH) $(BENCH_ARGS)
+	$(BENCH_VARIANTS) $(BENCH_VARIANTS_ARGS)
 	$(BENCH_LOGIC) $(BENCH_LOGIC_ARGS)
 	$(BENCH_GEN) $(BENCH_GEN_ARGS)
 

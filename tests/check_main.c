@@ -13,6 +13,7 @@ int main(void) {
   srunner_add_suite(sr, ops_suite());
   srunner_add_suite(sr, hostile_suite());
   srunner_add_suite(sr, corpus_suite());
+  srunner_add_suite(sr, rules_suite());
   srunner_add_suite(sr, generate_suite());
   srunner_add_suite(sr, cli_generate_suite());
   srunner_add_suite(sr, logic_suite());

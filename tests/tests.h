@@ -11,6 +11,7 @@ Suite *solve_suite(void);  /* test_solve.c: every size, limits, lexmin */
 Suite *format_suite(void); /* test_format.c: the reader and its errors */
 void format_write_tcases(Suite *s); /* test_format_write.c: the writers */
 Suite *cli_suite(void);    /* test_cli.c: build/sudoku, judge samples */
+Suite *rules_suite(void);  /* test_rules.c: variants */
 Suite *corpus_suite(void); /* test_corpus.c: tests/data and ../shared */
 Suite *api_suite(void);    /* test_api.c: POST /solve without sockets */
 Suite *http_suite(void);   /* test_http.c: the real sudokud on loopback */

@@ -17,6 +17,7 @@
 #include "read_all.h"
 #include "sudoku.h"
 #include "sudoku_logic.h"
+#include "sudoku_rules.h"
 
 #define CLI_DEFAULT_DEADLINE_MS 10000u
 
@@ -27,6 +28,16 @@ int cli_cmd_rate(int argc, char **argv);     /* rate.c: one rating a line */
 int cli_cmd_steps(int argc, char **argv);    /* steps.c: the path */
 int cli_cmd_hint(int argc, char **argv);     /* hint.c: the next step */
 int cli_cmd_generate(int argc, char **argv); /* generate.c: new puzzles */
+
+/* --variant LIST (variant.c): a comma list of rule names into *kinds;
+ * false with a message on stderr when a name is unknown. */
+bool cli_parse_variant(const char *list, uint32_t *kinds);
+
+/* `sudoku --variant`: stdin read whole, one puzzle a line under the rules
+ * of kinds, answers as the classic solver prints them. Returns the exit
+ * status (0, 1 some puzzle unsolved, 2 unreadable input). */
+int cli_solve_variants(uint32_t kinds, const struct sudoku_limits *lim,
+                       bool line_format);
 
 /* Reads all of stdin into a malloc'd buffer, not NUL-terminated (the
  * caller frees); NULL with a message on stderr when it is too large or

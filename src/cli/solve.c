@@ -32,7 +32,7 @@
 static const char usage[] =
     "usage: sudoku [solve] [--format judge|line|svg] [--lexmin] [--deadline-ms "
     "N]\n"
-    "              [--jobs N] [--help] [--version]\n"
+    "              [--jobs N] [--variant RULES] [--help] [--version]\n"
     "Reads Sudoku puzzles on standard input and prints their solutions.\n"
     "Input: Baekjoon 2580 (9 lines of 9 digits, 0 = blank), HDU 1426\n"
     "('?' = blank, puzzles separated by a blank line), 81-character lines\n"
@@ -49,6 +49,11 @@ static const char usage[] =
     "                  0 = never)\n"
     "  --jobs N        solve with N threads, 1..64 (default: the online\n"
     "                  CPUs); the output is the same for every N\n"
+    "  --variant RULES solve variants under these rules, a comma list of\n"
+    "                  x, windoku, jigsaw, killer, anti-knight, anti-king,\n"
+    "                  non-consecutive, odd-even, extra-regions; one puzzle\n"
+    "                  a line: GIVENS [REGIONS] [PARITY] [CAGES] [EXTRA]\n"
+    "                  (man sudoku)\n"
     "Input is read and answers printed as they go. A puzzle without a\n"
     "solution prints the line \"no solution\" (the reason goes to stderr);\n"
     "a puzzle with several prints one and says so on stderr. Malformed\n"
@@ -59,7 +64,8 @@ enum cli_format { CLI_FORMAT_JUDGE, CLI_FORMAT_LINE, CLI_FORMAT_SVG };
 
 struct cli_options {
   enum cli_format format;
-  int jobs; /* 0 until set: the online CPUs */
+  uint32_t variant; /* rule kinds of --variant; 0: classic */
+  int jobs;         /* 0 until set: the online CPUs */
   struct sudoku_limits limits;
 };
 
@@ -101,6 +107,9 @@ static int cli_parse_args(int argc, char **argv, struct cli_options *o) {
         return 2;
       }
       o->limits.deadline_us = ms * 1000u;
+    } else if (strcmp(a, "--variant") == 0 && i + 1 < argc) {
+      if (!cli_parse_variant(argv[++i], &o->variant))
+        return 2;
     } else if (strcmp(a, "--jobs") == 0 && i + 1 < argc) {
       if (!cli_parse_jobs(argv[++i], &o->jobs))
         return 2;
@@ -227,11 +236,19 @@ static void batch_solve(struct cli_batch *bt, const void *ctx) {
 }
 
 int cli_cmd_solve(int argc, char **argv) {
-  struct cli_options o = {CLI_FORMAT_JUDGE, 0, SUDOKU_LIMITS_DEFAULT};
+  struct cli_options o = {CLI_FORMAT_JUDGE, 0, 0, SUDOKU_LIMITS_DEFAULT};
   o.limits.deadline_us = CLI_DEFAULT_DEADLINE_MS * 1000u;
   int rc = cli_parse_args(argc, argv, &o);
   if (rc >= 0)
     return rc;
+  if (o.variant != 0 && o.format == CLI_FORMAT_SVG) {
+    fputs("sudoku: --format svg does not draw variants yet; judge or line\n",
+          stderr);
+    return 2;
+  }
+  if (o.variant != 0)
+    return cli_solve_variants(o.variant, &o.limits,
+                              o.format == CLI_FORMAT_LINE);
   if (o.jobs == 0)
     o.jobs = cli_default_jobs();
 

@@ -70,7 +70,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sudoku.h"
+#include "internal.h"
 
 /* Integer tokens saturate here while being read: a token of 1000 digits
  * cannot overflow, and anything >= BIG_VALUE is too large for every side. */
@@ -130,8 +130,7 @@ fail(struct sudoku_text_error *err, uint32_t puzzle, uint32_t line,
   return -1;
 }
 
-/* A byte as it appears in a message: 'x', '\'', '\\' or '\x00'. */
-static void quote_byte(unsigned char c, char out[8]) {
+void core_quote_byte(unsigned char c, char out[8]) {
   if (c == '\'' || c == '\\')
     snprintf(out, 8, "'\\%c'", c);
   else if (c >= 0x20 && c < 0x7f)
@@ -414,7 +413,7 @@ int sudoku_read_next(struct sudoku_reader *r, sudoku_grid *g,
     scan_line(&ln, &sc);
     if (sc.bad < ln.len) {
       char q[8];
-      quote_byte(ln.s[sc.bad], q);
+      core_quote_byte(ln.s[sc.bad], q);
       return fail(err, puzzle, ln.no, sc.bad + 1,
                   "line %u, column %zu: %s is not a digit or a blank", ln.no,
                   sc.bad + 1, q);

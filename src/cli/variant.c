@@ -1,0 +1,106 @@
+/*
+ * variant.c - `sudoku --variant x,killer,...`: variant puzzles, one a line
+ * (the text format of sudoku_rules.h), solved under their rules with
+ * sudoku_solve_rules and printed as the classic solver prints (judge text
+ * or one line, "no solution", the same messages on stderr). The whole input
+ * is read and checked first, so a malformed line stops the run before any
+ * answer (status 2, located); the puzzles are solved one after the other
+ * (a variant search holds some 160 KiB of state; --jobs is taken and
+ * changes nothing).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+bool cli_parse_variant(const char *list, uint32_t *kinds) {
+  *kinds = 0;
+  for (const char *p = list;;) {
+    size_t len = strcspn(p, ",");
+    int k = sudoku_rule_lookup(p, len);
+    if (k < 0) {
+      fprintf(stderr, "sudoku: --variant takes a comma list of");
+      for (int i = 0; i < SUDOKU_RULE_COUNT; i++)
+        fprintf(stderr, "%s %s", i ? "," : "", sudoku_rule_name(i));
+      fprintf(stderr, "; not '%.*s'\n", (int)len, p);
+      return false;
+    }
+    *kinds |= 1u << k;
+    if (p[len] == '\0')
+      return true;
+    p += len + 1;
+  }
+}
+
+/* One puzzle: its answer on stdout, its messages on stderr, as solve.c
+ * prints them. False when it had no answer. */
+static bool solve_one(uint32_t index, const sudoku_grid *g,
+                      const sudoku_rules *r, const struct sudoku_limits *lim,
+                      bool line_format) {
+  sudoku_grid sol;
+  struct sudoku_stats st;
+  enum sudoku_status s = sudoku_solve_rules(g, r, lim, &sol, &st);
+  if (st.solutions == 0) {
+    struct sudoku_rules_problem p;
+    size_t count = 0;
+    if (s == SUDOKU_CONFLICT &&
+        sudoku_rules_check(g, r, &p, 1, &count) == SUDOKU_CONFLICT)
+      fprintf(stderr, "sudoku: puzzle %u: conflicting givens: %s%s\n", index,
+              p.message, count > 1 ? ", and more" : "");
+    else if ((s == SUDOKU_BAD_SHAPE || s == SUDOKU_BAD_VALUE) &&
+             sudoku_rules_check(g, r, &p, 1, &count) == s)
+      fprintf(stderr, "sudoku: puzzle %u: invalid rules: %s\n", index,
+              p.message);
+    else
+      fprintf(stderr, "sudoku: puzzle %u: %s\n", index, sudoku_strerror(s));
+    fputs("no solution\n", stdout);
+    return false;
+  }
+  if (s == SUDOKU_OK && st.solutions > 1)
+    fprintf(stderr, "sudoku: puzzle %u: several solutions; printed %s\n", index,
+            lim->lexmin ? "the smallest" : "one");
+  else if (s != SUDOKU_OK)
+    fprintf(stderr, "sudoku: puzzle %u: %s; uniqueness unknown\n", index,
+            sudoku_strerror(s));
+  char out[SUDOKU_TEXT_MAX];
+  size_t len = line_format ? sudoku_write_line(&sol, out, sizeof out)
+                           : sudoku_write_judge(&sol, out, sizeof out);
+  fwrite(out, 1, len, stdout);
+  return true;
+}
+
+int cli_solve_variants(uint32_t kinds, const struct sudoku_limits *lim,
+                       bool line_format) {
+  size_t len;
+  char *text = cli_read_stdin(&len);
+  if (text == NULL)
+    return 2;
+  static sudoku_grid g;
+  static sudoku_rules r;
+  struct sudoku_rules_reader rd;
+  struct sudoku_text_error err;
+  int got;
+  /* Every line read once before any answer: a bad line stops the run. */
+  sudoku_rules_reader_init(&rd, text, len, kinds);
+  while ((got = sudoku_rules_read_next(&rd, &g, &r, &err)) > 0)
+    ;
+  if (got < 0 || rd.puzzles == 0) {
+    fprintf(stderr, "sudoku: %s\n",
+            got < 0 ? err.message : "no puzzle in the input");
+    free(text);
+    return 2;
+  }
+  int rc = 0;
+  sudoku_rules_reader_init(&rd, text, len, kinds);
+  while (sudoku_rules_read_next(&rd, &g, &r, &err) > 0) {
+    if (rd.puzzles > 1 && !line_format)
+      putchar('\n');
+    if (!solve_one(rd.puzzles, &g, &r, lim, line_format))
+      rc = 1;
+  }
+  free(text);
+  if (fflush(stdout) != 0)
+    return 2;
+  return rc;
+}
