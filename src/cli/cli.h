@@ -28,6 +28,9 @@ int cli_cmd_steps(int argc, char **argv);    /* steps.c: the path */
 int cli_cmd_hint(int argc, char **argv);     /* hint.c: the next step */
 int cli_cmd_generate(int argc, char **argv); /* generate.c: new puzzles */
 
+/* candidates.c: pencil marks in the formats of SE and HoDoKu */
+int cli_cmd_candidates(int argc, char **argv);
+
 /* Reads all of stdin into a malloc'd buffer, not NUL-terminated (the
  * caller frees); NULL with a message on stderr when it is too large or
  * unreadable. */
