@@ -169,7 +169,7 @@ static int cell_marks(const struct text_line *ln, size_t start, size_t end,
   for (size_t j = start; j < end; j++) {
     unsigned char c = ln->s[j];
     int v = sudoku_symbol_value((char)c);
-    if (v < 0) {
+    if (v < 0 || (v > 9 && n <= 9)) { /* letters: 10..35, past 9x9 */
       char q[8];
       text_quote_byte(c, q);
       return text_fail(err, puzzle, ln->no, j + 1,
@@ -343,16 +343,20 @@ static int read_sukaku(struct sudoku_reader *r, struct sudoku_position *p,
   return 1;
 }
 
-/* The cells of one line into p->cand[first..first+count). */
+/* The cells of one line into p->cand[first..first+want): every cell is
+ * checked, those past want are not stored (the caller counts them). */
 static int read_marks_line(const struct text_line *ln,
-                           struct sudoku_position *p, int first,
+                           struct sudoku_position *p, int first, int want,
                            uint32_t puzzle, struct sudoku_text_error *err) {
   size_t i = 0, start, end;
   bool letter = false;
-  for (int c = first; next_cell(ln, &i, &start, &end); c++)
-    if (cell_marks(ln, start, end, p->grid.n, puzzle, &p->cand[c], &letter,
-                   err) != 0)
+  uint32_t mask;
+  for (int k = 0; next_cell(ln, &i, &start, &end); k++) {
+    if (cell_marks(ln, start, end, p->grid.n, puzzle, &mask, &letter, err) != 0)
       return -1;
+    if (k < want)
+      p->cand[first + k] = mask;
+  }
   return 0;
 }
 
@@ -361,7 +365,7 @@ static int read_cells(struct sudoku_reader *r, struct sudoku_position *p, int n,
   struct text_line ln;
   first_line(r, &ln);
   position_init(p, n);
-  if (read_marks_line(&ln, p, 0, puzzle, err) != 0)
+  if (read_marks_line(&ln, p, 0, n * n, puzzle, err) != 0)
     return -1;
   settle_lone_marks(p);
   return 1;
@@ -387,7 +391,7 @@ static int read_pm(struct sudoku_reader *r, struct sudoku_position *p, int n,
       }
       if (rows == 0)
         position_init(p, n);
-      if (read_marks_line(&ln, p, rows * n, puzzle, err) != 0)
+      if (read_marks_line(&ln, p, rows * n, n, puzzle, err) != 0)
         return -1;
       if (k != (size_t)n)
         return text_fail(err, puzzle, ln.no, 0,
@@ -405,8 +409,8 @@ static int read_pm(struct sudoku_reader *r, struct sudoku_position *p, int n,
     if (is_blank_line(&ln))
       return text_fail(err, puzzle, ln.no, 0,
                        "puzzle %u: expected %d rows of cells, got %d (line "
-                       "%u is blank after %d rows)",
-                       (unsigned)puzzle, n, rows, ln.no, rows);
+                       "%u is blank after %d of %d rows)",
+                       (unsigned)puzzle, n, rows, ln.no, rows, n);
   }
   struct sudoku_reader peek = *r;
   if (text_next_line(&peek, &ln) && is_frame(&ln))
@@ -427,8 +431,8 @@ static int read_library(struct sudoku_reader *r, struct sudoku_position *p,
   if (k < 3)
     return text_fail(err, puzzle, ln.no, 0,
                      "line %u: a library line is :TYPE:CANDIDATES:PUZZLE:"
-                     "DELETED:..., this one has %zu field%s",
-                     ln.no, k, k == 1 ? "" : "s");
+                     "DELETED:..., this one has no PUZZLE field",
+                     ln.no);
   size_t a = colon[2] + 1, b = k > 3 ? colon[3] : ln.len;
   size_t cells = 0;
   for (size_t i = a; i < b; i++)
@@ -451,7 +455,7 @@ static int read_library(struct sudoku_reader *r, struct sudoku_position *p,
       plus = true;
       continue;
     }
-    if (v < 0 || (plus && v == 0)) {
+    if (v < 0 || (plus && v == 0) || v > 9) {
       char q[8];
       text_quote_byte(ch, q);
       return text_fail(err, puzzle, ln.no, i + 1,
@@ -470,10 +474,10 @@ static int read_library(struct sudoku_reader *r, struct sudoku_position *p,
     plus = false;
   }
   if (plus)
-    return text_fail(err, puzzle, ln.no, b + 1,
+    return text_fail(err, puzzle, ln.no, b,
                      "line %u, column %zu: '+' at the end of the puzzle "
                      "field: '+' marks a placed value, a digit",
-                     ln.no, b + 1);
+                     ln.no, b);
   sudoku_candidates(&p->grid, p->cand); /* a clash is for the caller */
   size_t d_end = k > 4 ? colon[4] : ln.len;
   for (size_t i = b + 1; i < d_end;) {
@@ -537,6 +541,8 @@ int sudoku_read_position(struct sudoku_reader *r, struct sudoku_position *p,
       memset(p->cand, 0, sizeof p->cand);
       for (int c = 0; c < cells; c++)
         p->cand[c] = p->grid.cell[c] == 0 ? all_marks(p->grid.n) : 0;
+      if (format != NULL)
+        *format = SUDOKU_MARKS_GIVENS;
     }
     return got;
   }
