@@ -32,7 +32,7 @@
  *    one space before the other cells, '|' closes the row; frame lines of
  *    '-' between ".", ":" / "+" and "'" corners above, between and below
  *    the bands. Reading takes any frame lines (only ' ', '.', '-', ':',
- *    '+', '\'', '*', '|', '=' with at least one '-', so SE's "*---*" and
+ *    '+', '\'', '*', '|', '=' with a run of "---", so SE's "*---*" and
  *    "+---+" grids too) and any spacing; '|' separates cells like a space.
  *  - LIBRARY: HoDoKu's library line, sides 4..9 (its deleted candidates
  *    are three digits each) ":TYPE:CANDIDATES:PUZZLE:DELETED:..." with

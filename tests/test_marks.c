@@ -172,32 +172,34 @@ static const char se_sukaku[] = "....5......3......12........2...6.........7..."
                                 "2...6...1.34.6.........7..........9"
                                 "\n";
 
-START_TEST(hodoku_pm_grid_byte_for_byte) {
-  struct sudoku_position p[2];
-  classic_edited(p);
+/* p written in format f is want, byte for byte, and want reads back as p
+ * (placed cells compared when the format keeps them). */
+static void assert_writes(const struct sudoku_position *p,
+                          enum sudoku_marks_format f, const char *want,
+                          bool placed) {
   size_t len;
-  char *text = write_new(p, SUDOKU_MARKS_PM, &len);
-  ck_assert_str_eq(text, hodoku_pm);
-  enum sudoku_marks_format f;
-  read_one(hodoku_pm, strlen(hodoku_pm), p + 1, &f);
-  ck_assert_int_eq(f, SUDOKU_MARKS_PM);
-  assert_same(p, p + 1, false, hodoku_pm);
+  char *text = write_new(p, f, &len);
+  ck_assert_str_eq(text, want);
+  struct sudoku_position back[2];
+  enum sudoku_marks_format got;
+  read_one(want, strlen(want), back, &got);
+  ck_assert_int_eq(got, f);
+  assert_same(p, back, placed, want);
   free(text);
+}
+
+START_TEST(hodoku_pm_grid_byte_for_byte) {
+  struct sudoku_position p;
+  classic_edited(&p);
+  assert_writes(&p, SUDOKU_MARKS_PM, hodoku_pm, false);
 }
 END_TEST
 
 START_TEST(se_sukaku_byte_for_byte) {
-  struct sudoku_position p[2];
-  classic_edited(p);
-  size_t len;
-  char *text = write_new(p, SUDOKU_MARKS_SUKAKU, &len);
-  ck_assert_uint_eq(len, 730);
-  ck_assert_str_eq(text, se_sukaku);
-  enum sudoku_marks_format f;
-  read_one(se_sukaku, strlen(se_sukaku), p + 1, &f);
-  ck_assert_int_eq(f, SUDOKU_MARKS_SUKAKU);
-  assert_same(p, p + 1, false, se_sukaku);
-  free(text);
+  struct sudoku_position p;
+  classic_edited(&p);
+  ck_assert_uint_eq(strlen(se_sukaku), 730);
+  assert_writes(&p, SUDOKU_MARKS_SUKAKU, se_sukaku, false);
 }
 END_TEST
 
@@ -215,21 +217,16 @@ START_TEST(hodoku_library_byte_for_byte) {
   static const char want[] =
       ":0000:x:53..7+8...6..195....98....6.8...6...34..8.3..17...2...6.6....28."
       "...419..5....8..79:413 827 191 291 391::\n";
-  size_t len;
-  char *text = write_new(p, SUDOKU_MARKS_LIBRARY, &len);
-  ck_assert_str_eq(text, want);
-  enum sudoku_marks_format f;
-  read_one(want, strlen(want), p + 1, &f);
-  ck_assert_int_eq(f, SUDOKU_MARKS_LIBRARY);
-  assert_same(p, p + 1, true, want);
+  assert_writes(p, SUDOKU_MARKS_LIBRARY, want, true);
   /* A line HoDoKu wrote with a step: TYPE, CANDIDATES and the fields
    * after DELETED are the step's, not the position's. */
   static const char with_step[] =
       ":0100:4:53..7+8...6..195....98....6.8...6...34..8.3..17...2...6.6....28."
       "...419..5....8..79:413 827 191 291 391:413:r1c3<>4:3\n";
+  enum sudoku_marks_format f;
   read_one(with_step, strlen(with_step), p + 1, &f);
+  ck_assert_int_eq(f, SUDOKU_MARKS_LIBRARY);
   assert_same(p, p + 1, true, with_step);
-  free(text);
 }
 END_TEST
 
@@ -355,6 +352,9 @@ static const struct {
     /* Judge rows of single digits: a puzzle, not marks. */
     {"1 2 0 0\n0 0 1 2\n2 1 0 0\n0 0 2 1\n", SUDOKU_MARKS_GIVENS,
      "12....1221....21\n", NULL},
+    /* Rows of blanks with '-' between them are a puzzle's, not frames. */
+    {"..-..\n.1-..\n..-.2\n..-..\n", SUDOKU_MARKS_GIVENS, ".....1.....2....\n",
+     NULL},
     /* Decorated rows with groups of symbols stay puzzles. */
     {"12|..\n..|12\n-----\n21|..\n..|21\n", SUDOKU_MARKS_GIVENS,
      "12....1221....21\n", NULL},

@@ -112,17 +112,19 @@ static bool is_blank_line(const struct text_line *ln) {
   return true;
 }
 
-/* A PM grid's frame: only spaces and ". - : + ' * | =", at least one '-'. */
+/* A PM grid's frame: only spaces and ". - : + ' * | =", with a run of
+ * three '-' at least (as HoDoKu's reader asks), so that no row of read.c's
+ * (where '.' and '*' are blanks and '-' separates them, "..-..") is one. */
 static bool is_frame(const struct text_line *ln) {
-  bool dash = false;
+  size_t run = 0, longest = 0;
   for (size_t i = 0; i < ln->len; i++) {
     unsigned char c = ln->s[i];
-    if (c == '-')
-      dash = true;
-    else if (!text_is_space(c) && strchr(".:+'*|=", c) == NULL)
+    run = c == '-' ? run + 1 : 0;
+    longest = run > longest ? run : longest;
+    if (c != '-' && !text_is_space(c) && strchr(".:+'*|=", c) == NULL)
       return false;
   }
-  return dash;
+  return longest >= 3;
 }
 
 static size_t first_nonspace(const struct text_line *ln) {
