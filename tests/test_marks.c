@@ -355,6 +355,9 @@ static const struct {
     /* Rows of blanks with '-' between them are a puzzle's, not frames. */
     {"..-..\n.1-..\n..-.2\n..-..\n", SUDOKU_MARKS_GIVENS, ".....1.....2....\n",
      NULL},
+    /* A library line that ends after its puzzle, CRLF */
+    {":0000:x:1..4..1..1..4..1\r\n", SUDOKU_MARKS_LIBRARY, "1..4..1..1..4..1\n",
+     "1 23 23 4 23 234 1 23 23 1 234 23 4 23 23 1\n"},
     /* Decorated rows with groups of symbols stay puzzles. */
     {"12|..\n..|12\n-----\n21|..\n..|21\n", SUDOKU_MARKS_GIVENS,
      "12....1221....21\n", NULL},

@@ -436,6 +436,8 @@ static int read_library(struct sudoku_reader *r, struct sudoku_position *p,
                      "DELETED:..., this one has no PUZZLE field",
                      ln.no);
   size_t a = colon[2] + 1, b = k > 3 ? colon[3] : ln.len;
+  while (k == 3 && b > a && text_is_space(ln.s[b - 1]))
+    b--; /* a line that ends after PUZZLE: its '\r', trailing spaces */
   size_t cells = 0;
   for (size_t i = a; i < b; i++)
     cells += ln.s[i] != '+';
