@@ -203,6 +203,37 @@ START_TEST(se_sukaku_byte_for_byte) {
 }
 END_TEST
 
+/* SE's "Copy Pencilmark Grid" of the classic puzzle (the layout of
+ * Grid.toStringMultilinePencilmarks: every column as wide as the most
+ * candidates of any cell, no line end after the last frame): read as the
+ * same position as HoDoKu's grid of it. */
+static const char se_pm[] =
+    "+----------------------+----------------------+----------------------+\n"
+    "| 5      3      124    | 26     7      2468   | 1489   1249   248    |\n"
+    "| 6      247    247    | 1      9      5      | 3478   234    2478   |\n"
+    "| 12     9      8      | 23     34     24     | 13457  6      247    |\n"
+    "+----------------------+----------------------+----------------------+\n"
+    "| 8      125    1259   | 579    6      147    | 4579   2459   3      |\n"
+    "| 4      25     2569   | 8      5      3      | 579    259    1      |\n"
+    "| 7      15     1359   | 59     2      14     | 4589   459    6      |\n"
+    "+----------------------+----------------------+----------------------+\n"
+    "| 139    6      134579 | 357    35     7      | 2      8      4      |\n"
+    "| 23     278    237    | 4      1      9      | 36     3      5      |\n"
+    "| 123    1245   12345  | 2356   8      26     | 1346   7      9      |\n"
+    "+----------------------+----------------------+----------------------+";
+
+START_TEST(se_pm_grid_read) {
+  struct sudoku_position want, got[2];
+  memset(&want, 0, sizeof want);
+  test_grid_from_line(&want.grid, CLASSIC);
+  ck_assert_int_eq(sudoku_candidates(&want.grid, want.cand), SUDOKU_OK);
+  enum sudoku_marks_format f;
+  read_one(se_pm, strlen(se_pm), got, &f);
+  ck_assert_int_eq(f, SUDOKU_MARKS_PM);
+  assert_same(&want, got, false, se_pm);
+}
+END_TEST
+
 /* HoDoKu's library line: '+' before a placed value, VRC for each computed
  * candidate the marks removed, cell by cell and value by value. */
 START_TEST(hodoku_library_byte_for_byte) {
@@ -619,6 +650,7 @@ Suite *marks_suite(void) {
   TCase *tc = tcase_create("peers' bytes");
   tcase_add_test(tc, hodoku_pm_grid_byte_for_byte);
   tcase_add_test(tc, se_sukaku_byte_for_byte);
+  tcase_add_test(tc, se_pm_grid_read);
   tcase_add_test(tc, hodoku_library_byte_for_byte);
   suite_add_tcase(s, tc);
 
