@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "out.h"
 #include "sudoku_logic.h"
 #include "sudoku_marks.h"
 #include "text.h"
@@ -576,31 +577,31 @@ static size_t cell_text(const struct sudoku_position *p, int c,
   return k;
 }
 
-static void put_text(struct text_out *o, const char *s, size_t len) {
+static void put_text(struct out *o, const char *s, size_t len) {
   for (size_t i = 0; i < len; i++)
-    text_put(o, s[i]);
+    out_char(o, s[i]);
 }
 
-static void put_repeat(struct text_out *o, char c, size_t k) {
+static void put_repeat(struct out *o, char c, size_t k) {
   while (k-- > 0)
-    text_put(o, c);
+    out_char(o, c);
 }
 
-static void write_sukaku(const struct sudoku_position *p, struct text_out *o) {
+static void write_sukaku(const struct sudoku_position *p, struct out *o) {
   int n = p->grid.n;
   for (int c = 0; c < n * n; c++)
     for (int v = 1; v <= n; v++) {
       bool on = p->grid.cell[c] != 0 ? p->grid.cell[c] == v
                                      : (p->cand[c] & (1u << (v - 1))) != 0;
-      text_put(o, on ? text_symbol((unsigned)v) : '.');
+      out_char(o, on ? text_symbol((unsigned)v) : '.');
     }
 }
 
-static void write_cells(const struct sudoku_position *p, struct text_out *o) {
+static void write_cells(const struct sudoku_position *p, struct out *o) {
   char cell[SUDOKU_MAX_N + 1];
   for (int c = 0; c < p->grid.n * p->grid.n; c++) {
     if (c > 0)
-      text_put(o, ' ');
+      out_char(o, ' ');
     put_text(o, cell, cell_text(p, c, cell));
   }
 }
@@ -608,19 +609,19 @@ static void write_cells(const struct sudoku_position *p, struct text_out *o) {
 /* One frame line of the PM grid: `edge` at both ends, `mid` between box
  * columns, '-' over every column's width. */
 static void pm_frame(const sudoku_grid *g, const size_t *width, char edge,
-                     char mid, struct text_out *o) {
-  text_put(o, edge);
+                     char mid, struct out *o) {
+  out_char(o, edge);
   for (int col = 0; col < g->n; col++) {
     put_repeat(o, '-', width[col]);
     if ((col + 1) % g->box_cols == 0)
-      text_put(o, col + 1 == g->n ? edge : mid);
+      out_char(o, col + 1 == g->n ? edge : mid);
   }
-  text_put(o, '\n');
+  out_char(o, '\n');
 }
 
 /* HoDoKu's layout: a column is as wide as its widest cell plus two; each
  * cell takes its width: "| " or " " before it, spaces after it. */
-static void write_pm(const struct sudoku_position *p, struct text_out *o) {
+static void write_pm(const struct sudoku_position *p, struct out *o) {
   const sudoku_grid *g = &p->grid;
   int n = g->n;
   size_t width[SUDOKU_MAX_N] = {0};
@@ -635,27 +636,27 @@ static void write_pm(const struct sudoku_position *p, struct text_out *o) {
     for (int col = 0; col < n; col++) {
       size_t len = cell_text(p, row * n + col, cell);
       if (col % g->box_cols == 0)
-        text_put(o, '|');
-      text_put(o, ' ');
+        out_char(o, '|');
+      out_char(o, ' ');
       put_text(o, cell, len);
       put_repeat(o, ' ', width[col] - len - 1);
     }
-    put_text(o, "|\n", 2);
+    out_str(o, "|\n");
   }
   pm_frame(g, width, '\'', '\'', o);
 }
 
-static void write_library(const struct sudoku_position *p, struct text_out *o) {
+static void write_library(const struct sudoku_position *p, struct out *o) {
   int n = p->grid.n;
   uint32_t computed[SUDOKU_MAX_CELLS];
   sudoku_candidates(&p->grid, computed);
-  put_text(o, ":0000:x:", 8);
+  out_str(o, ":0000:x:");
   for (int c = 0; c < n * n; c++) {
     if (p->grid.cell[c] != 0 && p->placed[c])
-      text_put(o, '+');
-    text_put(o, text_symbol(p->grid.cell[c]));
+      out_char(o, '+');
+    out_char(o, text_symbol(p->grid.cell[c]));
   }
-  text_put(o, ':');
+  out_char(o, ':');
   bool first = true;
   for (int c = 0; c < n * n; c++)
     for (int v = 1; p->grid.cell[c] == 0 && v <= n; v++) {
@@ -663,25 +664,25 @@ static void write_library(const struct sudoku_position *p, struct text_out *o) {
       if (!(computed[c] & bit) || (p->cand[c] & bit))
         continue;
       if (!first)
-        text_put(o, ' ');
+        out_char(o, ' ');
       first = false;
-      text_put(o, text_symbol((unsigned)v));
-      text_put(o, text_symbol((unsigned)(c / n + 1)));
-      text_put(o, text_symbol((unsigned)(c % n + 1)));
+      out_char(o, text_symbol((unsigned)v));
+      out_char(o, text_symbol((unsigned)(c / n + 1)));
+      out_char(o, text_symbol((unsigned)(c % n + 1)));
     }
-  put_text(o, "::", 2);
+  out_str(o, "::");
 }
 
 size_t sudoku_write_position(const struct sudoku_position *p,
                              enum sudoku_marks_format f, char *buf,
                              size_t cap) {
-  struct text_out o = {buf, cap, 0};
+  struct out o = {buf, cap, 0};
   const sudoku_grid *g = &p->grid;
   bool shaped = has_shape(g->n) && g->box_rows * g->box_cols == g->n &&
                 g->box_rows >= 2 && g->box_cols >= 2;
   if (!shaped || (unsigned)f >= SUDOKU_MARKS_FORMAT_COUNT ||
       (f == SUDOKU_MARKS_LIBRARY && g->n > 9))
-    return text_finish(&o);
+    return out_finish(&o);
   switch (f) {
   case SUDOKU_MARKS_GIVENS:
     return sudoku_write_line(g, buf, cap);
@@ -699,6 +700,6 @@ size_t sudoku_write_position(const struct sudoku_position *p,
     break;
   }
   if (f != SUDOKU_MARKS_PM)
-    text_put(&o, '\n');
-  return text_finish(&o);
+    out_char(&o, '\n');
+  return out_finish(&o);
 }

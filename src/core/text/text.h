@@ -2,7 +2,7 @@
  * text.h - what the core's text modules share and nobody else sees: lines
  * of a (pointer, length) text, the one way of reporting a located error
  * (read.c defines them; marks.c reads positions with them), and the
- * snprintf-style output and the symbols of the writers (write.c, marks.c).
+ * symbols of the writers (write.c, marks.c; their output is out.h's).
  */
 #ifndef SUDOKU_TEXT_H
 #define SUDOKU_TEXT_H
@@ -37,28 +37,7 @@ int text_fail(struct sudoku_text_error *err, uint32_t puzzle, uint32_t line,
 /* A byte as it appears in a message: 'x', '\'', '\\' or '\x00'. */
 void text_quote_byte(unsigned char c, char out[8]);
 
-/* ---- Writing ----------------------------------------------------------- */
-
-/* snprintf-style output: counts everything, stores what fits (the first
- * cap - 1 bytes), touches nothing at or past cap; buf may be NULL when cap
- * is 0. */
-struct text_out {
-  char *buf;
-  size_t cap, len;
-};
-
-static inline void text_put(struct text_out *o, char c) {
-  if (o->len + 1 < o->cap)
-    o->buf[o->len] = c;
-  o->len++;
-}
-
-/* NUL-terminates what was stored; returns the whole length. */
-static inline size_t text_finish(struct text_out *o) {
-  if (o->cap > 0)
-    o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
-  return o->len;
-}
+/* ---- Writing (with out.h) ------------------------------------------ */
 
 /* The symbol of a value: '.' for 0, '1'-'9', 'A'-'Z' for 10..35; a value
  * no symbol stands for is '#', which reads back as an error rather than as
