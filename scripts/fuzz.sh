@@ -7,13 +7,13 @@
 # report or out-of-memory (the reproducer is left in build/fuzz/artifacts/).
 #
 # usage: scripts/fuzz.sh [SECONDS]        (env: CC=clang, BUILD=build,
-#                                          FUZZ_TARGETS="reader rules json handler")
+#                                          FUZZ_TARGETS="reader rules marks json handler")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 cc=${FUZZ_CC:-clang}
 out=${BUILD:-build}/fuzz
-targets=${FUZZ_TARGETS:-reader rules json handler}
+targets=${FUZZ_TARGETS:-reader rules marks json handler}
 
 command -v "$cc" >/dev/null || {
   echo "fuzz.sh: $cc not found: apt-get install -y clang" >&2

@@ -39,6 +39,9 @@ bool cli_parse_variant(const char *list, uint32_t *kinds);
 int cli_solve_variants(uint32_t kinds, const struct sudoku_limits *lim,
                        bool line_format);
 
+/* candidates.c: pencil marks in the formats of SE and HoDoKu */
+int cli_cmd_candidates(int argc, char **argv);
+
 /* Reads all of stdin into a malloc'd buffer, not NUL-terminated (the
  * caller frees); NULL with a message on stderr when it is too large or
  * unreadable. */

@@ -23,6 +23,7 @@ static const struct cli_command commands[] = {
     {"rate", cli_cmd_rate, "ratings on Sudoku Explainer's scale"},
     {"steps", cli_cmd_steps, "the logical path, one step a line"},
     {"hint", cli_cmd_hint, "the next step of a position"},
+    {"candidates", cli_cmd_candidates, "pencil marks: sukaku, PM grid, library"},
     {"generate", cli_cmd_generate, "new puzzles at a level, from a seed"},
 };
 /* clang-format on */
@@ -74,7 +75,7 @@ static int dispatch(int argc, char **argv) {
       (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
     puts("Subcommands (sudoku SUBCOMMAND --help for each):");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-      printf("  %-9s %s\n", commands[i].name, commands[i].what);
+      printf("  %-10s %s\n", commands[i].name, commands[i].what);
   }
   return rc;
 }

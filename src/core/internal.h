@@ -106,8 +106,4 @@ static inline int core_box_of(int box_rows, int box_cols, int r, int c) {
 uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
                       struct budget *b, uint8_t first[81]);
 
-/* A byte as it appears in a message of a text reader: 'x', '\'', '\\'
- * or '\x00' (text/read.c). */
-void core_quote_byte(unsigned char c, char out[8]);
-
 #endif

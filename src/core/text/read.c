@@ -70,7 +70,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "text.h"
 
 /* Integer tokens saturate here while being read: a token of 1000 digits
  * cannot overflow, and anything >= BIG_VALUE is too large for every side. */
@@ -78,16 +78,14 @@
 /* Digits of a long token quoted in an error message, then "...". */
 #define TOKEN_SHOWN 16
 
-static bool is_space(unsigned char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
 /* Ignored inside content lines, where they separate tokens. */
 static bool is_rule(unsigned char c) {
   return c == '|' || c == '+' || c == '-';
 }
 
-static bool is_separator(unsigned char c) { return is_space(c) || is_rule(c); }
+static bool is_separator(unsigned char c) {
+  return text_is_space(c) || is_rule(c);
+}
 
 static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
@@ -112,12 +110,8 @@ int sudoku_symbol_value(char c) {
 
 /* ---- Errors ------------------------------------------------------------ */
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 5, 6)))
-#endif
-static int
-fail(struct sudoku_text_error *err, uint32_t puzzle, uint32_t line,
-     size_t column, const char *fmt, ...) {
+int text_fail(struct sudoku_text_error *err, uint32_t puzzle, uint32_t line,
+              size_t column, const char *fmt, ...) {
   if (err == NULL)
     return -1;
   err->puzzle = puzzle;
@@ -130,7 +124,7 @@ fail(struct sudoku_text_error *err, uint32_t puzzle, uint32_t line,
   return -1;
 }
 
-void core_quote_byte(unsigned char c, char out[8]) {
+void text_quote_byte(unsigned char c, char out[8]) {
   if (c == '\'' || c == '\\')
     snprintf(out, 8, "'\\%c'", c);
   else if (c >= 0x20 && c < 0x7f)
@@ -140,12 +134,6 @@ void core_quote_byte(unsigned char c, char out[8]) {
 }
 
 /* ---- Lines ------------------------------------------------------------- */
-
-struct line {
-  const unsigned char *s; /* not NUL-terminated */
-  size_t len;             /* without the '\n' */
-  unsigned no;            /* 1-based */
-};
 
 enum line_kind { LINE_BLANK, LINE_DECORATION, LINE_CONTENT };
 
@@ -160,8 +148,7 @@ struct scan {
   bool small;     /* every numeric token's value is <= SUDOKU_MAX_N */
 };
 
-/* Takes the next line, false at the end of the text. */
-static bool next_line(struct sudoku_reader *r, struct line *ln) {
+bool text_next_line(struct sudoku_reader *r, struct text_line *ln) {
   if (r->pos >= r->len)
     return false;
   const char *start = r->text + r->pos;
@@ -176,19 +163,19 @@ static bool next_line(struct sudoku_reader *r, struct line *ln) {
   return true;
 }
 
-static enum line_kind classify(const struct line *ln) {
+static enum line_kind classify(const struct text_line *ln) {
   bool decorated = false;
   for (size_t i = 0; i < ln->len; i++) {
     unsigned char c = ln->s[i];
     if (is_rule(c) || c == '=')
       decorated = true;
-    else if (!is_space(c))
+    else if (!text_is_space(c))
       return LINE_CONTENT;
   }
   return decorated ? LINE_DECORATION : LINE_BLANK;
 }
 
-static void scan_line(const struct line *ln, struct scan *sc) {
+static void scan_line(const struct text_line *ln, struct scan *sc) {
   *sc = (struct scan){0, 0, ln->len, ln->len, false, true, true};
   size_t i = 0;
   while (i < ln->len) {
@@ -231,33 +218,36 @@ static int side_of(size_t k, bool *one_line) {
 static int fail_shape(struct sudoku_text_error *err, uint32_t puzzle,
                       unsigned line, size_t k) {
   if (k < SUDOKU_MIN_N)
-    return fail(err, puzzle, line, 0,
-                "line %u: a row of %zu cell%s: the smallest grid is 4x4", line,
-                k, k == 1 ? "" : "s");
+    return text_fail(err, puzzle, line, 0,
+                     "line %u: a row of %zu cell%s: the smallest grid is 4x4",
+                     line, k, k == 1 ? "" : "s");
   if (k <= SUDOKU_MAX_N)
-    return fail(err, puzzle, line, 0,
-                "line %u: a row of %zu cells: %zux%zu grids have no box shape",
-                line, k, k, k);
+    return text_fail(
+        err, puzzle, line, 0,
+        "line %u: a row of %zu cells: %zux%zu grids have no box shape", line, k,
+        k, k);
   if (k < 36)
-    return fail(err, puzzle, line, 0,
-                "line %u: a line of %zu cells: too long for a row (at most "
-                "25) and too short for a whole puzzle (at least 36)",
-                line, k);
+    return text_fail(
+        err, puzzle, line, 0,
+        "line %u: a line of %zu cells: too long for a row (at most "
+        "25) and too short for a whole puzzle (at least 36)",
+        line, k);
   if (k > (size_t)SUDOKU_MAX_N * SUDOKU_MAX_N)
-    return fail(err, puzzle, line, 0,
-                "line %u: a line of %zu cells: too long for a row (at most "
-                "25) and for a whole puzzle on one line (at most 625, 25x25)",
-                line, k);
+    return text_fail(
+        err, puzzle, line, 0,
+        "line %u: a line of %zu cells: too long for a row (at most "
+        "25) and for a whole puzzle on one line (at most 625, 25x25)",
+        line, k);
   /* Within half a row of a whole puzzle: that one, mistyped. Farther, name
    * the whole puzzles on either side: one guess would mislead (40 cells are
    * 6x6's 36 and four more, or the first line of an 81-character puzzle). */
   int n = sudoku_nearest_side(k);
   size_t sq = (size_t)n * (size_t)n;
   if ((sq > k ? sq - k : k - sq) <= (size_t)n / 2)
-    return fail(err, puzzle, line, 0,
-                "puzzle %u: expected %zu cells, got %zu (line %u: a whole "
-                "%dx%d puzzle on one line)",
-                (unsigned)puzzle, sq, k, line, n, n);
+    return text_fail(err, puzzle, line, 0,
+                     "puzzle %u: expected %zu cells, got %zu (line %u: a whole "
+                     "%dx%d puzzle on one line)",
+                     (unsigned)puzzle, sq, k, line, n, n);
   int lo = 0, hi = 0, br, bc;
   for (int m = SUDOKU_MIN_N; m <= SUDOKU_MAX_N; m++)
     if (sudoku_box_shape(m, &br, &bc)) {
@@ -266,16 +256,17 @@ static int fail_shape(struct sudoku_text_error *err, uint32_t puzzle,
       else if (hi == 0)
         hi = m;
     }
-  return fail(err, puzzle, line, 0,
-              "line %u: a line of %zu cells: too long for a row (at most 25) "
-              "and not a whole puzzle on one line (%d cells for %dx%d, %d for "
-              "%dx%d)",
-              line, k, lo * lo, lo, lo, hi * hi, hi, hi);
+  return text_fail(
+      err, puzzle, line, 0,
+      "line %u: a line of %zu cells: too long for a row (at most 25) "
+      "and not a whole puzzle on one line (%d cells for %dx%d, %d for "
+      "%dx%d)",
+      line, k, lo * lo, lo, lo, hi * hi, hi, hi);
 }
 
 /* The next cell of a line from *i: [*start, *end). One byte in CHAR mode,
  * one token in TOKEN mode. */
-static bool next_cell(const struct line *ln, bool token_mode, size_t *i,
+static bool next_cell(const struct text_line *ln, bool token_mode, size_t *i,
                       size_t *start, size_t *end) {
   while (*i < ln->len && is_separator(ln->s[*i]))
     (*i)++;
@@ -290,7 +281,7 @@ static bool next_cell(const struct line *ln, bool token_mode, size_t *i,
 
 /* Checks every cell of a content line against the side n and stores the
  * first `want` of them in dst. The caller checks the count. */
-static int fill_cells(const struct line *ln, bool token_mode, int n,
+static int fill_cells(const struct text_line *ln, bool token_mode, int n,
                       uint8_t *dst, size_t want, uint32_t puzzle,
                       struct sudoku_text_error *err) {
   size_t i = 0, start, end, count = 0;
@@ -306,30 +297,33 @@ static int fill_cells(const struct line *ln, bool token_mode, int n,
     if (value > n) {
       if (token_mode) {
         size_t len = end - start;
-        return fail(err, puzzle, ln->no, start + 1,
-                    "line %u, column %zu: %.*s%s is larger than %d", ln->no,
-                    start + 1, (int)(len > TOKEN_SHOWN ? TOKEN_SHOWN : len),
-                    cell, len > TOKEN_SHOWN ? "..." : "", n);
+        return text_fail(err, puzzle, ln->no, start + 1,
+                         "line %u, column %zu: %.*s%s is larger than %d",
+                         ln->no, start + 1,
+                         (int)(len > TOKEN_SHOWN ? TOKEN_SHOWN : len), cell,
+                         len > TOKEN_SHOWN ? "..." : "", n);
       }
       if (is_digit((unsigned char)*cell))
-        return fail(err, puzzle, ln->no, start + 1,
-                    "line %u, column %zu: '%c' is larger than %d", ln->no,
-                    start + 1, *cell, n);
+        return text_fail(err, puzzle, ln->no, start + 1,
+                         "line %u, column %zu: '%c' is larger than %d", ln->no,
+                         start + 1, *cell, n);
       /* Letters only mean 10..35 in grids that large. */
       if (n <= 9)
-        return fail(err, puzzle, ln->no, start + 1,
-                    "line %u, column %zu: '%c' is not a digit or a blank",
-                    ln->no, start + 1, *cell);
+        return text_fail(err, puzzle, ln->no, start + 1,
+                         "line %u, column %zu: '%c' is not a digit or a blank",
+                         ln->no, start + 1, *cell);
       /* A letter past the side: say which letters the side takes. */
       if (n == 10)
-        return fail(err, puzzle, ln->no, start + 1,
-                    "line %u, column %zu: '%c' is not a digit, A (10) or a "
-                    "blank of a 10x10 puzzle",
-                    ln->no, start + 1, *cell);
-      return fail(err, puzzle, ln->no, start + 1,
-                  "line %u, column %zu: '%c' is not a digit, a letter A-%c "
-                  "(10-%d) or a blank of a %dx%d puzzle",
-                  ln->no, start + 1, *cell, 'A' + n - 10, n, n, n);
+        return text_fail(
+            err, puzzle, ln->no, start + 1,
+            "line %u, column %zu: '%c' is not a digit, A (10) or a "
+            "blank of a 10x10 puzzle",
+            ln->no, start + 1, *cell);
+      return text_fail(
+          err, puzzle, ln->no, start + 1,
+          "line %u, column %zu: '%c' is not a digit, a letter A-%c "
+          "(10-%d) or a blank of a %dx%d puzzle",
+          ln->no, start + 1, *cell, 'A' + n - 10, n, n, n);
     }
     if (count < want)
       dst[count] = (uint8_t)value;
@@ -339,7 +333,7 @@ static int fill_cells(const struct line *ln, bool token_mode, int n,
 }
 
 /* The largest value among the cells of a content line. */
-static int line_max_value(const struct line *ln, bool token_mode) {
+static int line_max_value(const struct text_line *ln, bool token_mode) {
   size_t i = 0, start, end;
   int max = 0;
   while (next_cell(ln, token_mode, &i, &start, &end)) {
@@ -359,13 +353,13 @@ static int line_max_value(const struct line *ln, bool token_mode) {
  * a 16x16 row when it holds a value above 4, or when the line right after
  * it is a row of 16 cells that does; the reader is not moved. */
 static bool first_line_is_4x4(const struct sudoku_reader *r,
-                              const struct line *ln, bool token_mode) {
+                              const struct text_line *ln, bool token_mode) {
   if (line_max_value(ln, token_mode) > 4)
     return false;
   struct sudoku_reader peek = *r;
-  struct line next;
+  struct text_line next;
   struct scan sc;
-  if (!next_line(&peek, &next) || classify(&next) != LINE_CONTENT)
+  if (!text_next_line(&peek, &next) || classify(&next) != LINE_CONTENT)
     return true;
   scan_line(&next, &sc);
   bool next_tokens = sc.wide && sc.numeric && sc.tokens == 16;
@@ -390,33 +384,33 @@ int sudoku_read_next(struct sudoku_reader *r, sudoku_grid *g,
                      struct sudoku_text_error *err) {
   uint32_t puzzle = r->puzzles < UINT32_MAX ? r->puzzles + 1 : UINT32_MAX;
   int n = 0, rows = 0; /* side (0 until the first line) and rows read */
-  struct line ln;
+  struct text_line ln;
   for (;;) {
-    if (!next_line(r, &ln)) {
+    if (!text_next_line(r, &ln)) {
       if (n == 0)
         return 0;
-      return fail(err, puzzle, 0, 0,
-                  "puzzle %u: expected %d cells, got %d (the input ends "
-                  "after %d of %d rows)",
-                  (unsigned)puzzle, n * n, rows * n, rows, n);
+      return text_fail(err, puzzle, 0, 0,
+                       "puzzle %u: expected %d cells, got %d (the input ends "
+                       "after %d of %d rows)",
+                       (unsigned)puzzle, n * n, rows * n, rows, n);
     }
     enum line_kind kind = classify(&ln);
     if (kind == LINE_DECORATION || (kind == LINE_BLANK && n == 0))
       continue;
     if (kind == LINE_BLANK)
-      return fail(err, puzzle, ln.no, 0,
-                  "puzzle %u: expected %d cells, got %d (line %u is blank "
-                  "after %d of %d rows)",
-                  (unsigned)puzzle, n * n, rows * n, ln.no, rows, n);
+      return text_fail(err, puzzle, ln.no, 0,
+                       "puzzle %u: expected %d cells, got %d (line %u is blank "
+                       "after %d of %d rows)",
+                       (unsigned)puzzle, n * n, rows * n, ln.no, rows, n);
 
     struct scan sc;
     scan_line(&ln, &sc);
     if (sc.bad < ln.len) {
       char q[8];
-      core_quote_byte(ln.s[sc.bad], q);
-      return fail(err, puzzle, ln.no, sc.bad + 1,
-                  "line %u, column %zu: %s is not a digit or a blank", ln.no,
-                  sc.bad + 1, q);
+      text_quote_byte(ln.s[sc.bad], q);
+      return text_fail(err, puzzle, ln.no, sc.bad + 1,
+                       "line %u, column %zu: %s is not a digit or a blank",
+                       ln.no, sc.bad + 1, q);
     }
     bool one_line = false;
     bool token_mode = sc.wide && sc.numeric &&
@@ -425,10 +419,11 @@ int sudoku_read_next(struct sudoku_reader *r, sudoku_grid *g,
     size_t cells = token_mode ? sc.tokens : sc.symbols;
 
     if (sc.minus < ln.len)
-      return fail(err, puzzle, ln.no, sc.minus + 1,
-                  "line %u, column %zu: '-' before a digit: cells are 0..n, "
-                  "never negative",
-                  ln.no, sc.minus + 1);
+      return text_fail(
+          err, puzzle, ln.no, sc.minus + 1,
+          "line %u, column %zu: '-' before a digit: cells are 0..n, "
+          "never negative",
+          ln.no, sc.minus + 1);
     if (n == 0) {
       int br, bc;
       n = side_of(cells, &one_line);
@@ -451,9 +446,10 @@ int sudoku_read_next(struct sudoku_reader *r, sudoku_grid *g,
                    err) != 0)
       return -1;
     if (cells != (size_t)n)
-      return fail(err, puzzle, ln.no, 0,
-                  "line %u: expected %d cells in row %d of puzzle %u, got %zu",
-                  ln.no, n, rows + 1, (unsigned)puzzle, cells);
+      return text_fail(
+          err, puzzle, ln.no, 0,
+          "line %u: expected %d cells in row %d of puzzle %u, got %zu", ln.no,
+          n, rows + 1, (unsigned)puzzle, cells);
     if (++rows == n) {
       r->puzzles = puzzle;
       return 1;

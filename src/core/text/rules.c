@@ -19,6 +19,7 @@
 #include "internal.h"
 #include "out.h"
 #include "sudoku_rules.h"
+#include "text.h"
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
@@ -82,7 +83,7 @@ static int read_cells(const struct sudoku_rules_reader *rd,
     int v = value(f->s[i], n);
     if (v < 0) {
       char q[8];
-      core_quote_byte((unsigned char)f->s[i], q);
+      text_quote_byte((unsigned char)f->s[i], q);
       return fail(err, rd, f->column + (size_t)i, "%s is not one of the %s", q,
                   what);
     }
@@ -166,7 +167,7 @@ static int group_end(const struct sudoku_rules_reader *rd,
                      struct sudoku_text_error *err) {
   if (*i < f->len && f->s[*i] != ';') {
     char q[8];
-    core_quote_byte((unsigned char)f->s[*i], q);
+    text_quote_byte((unsigned char)f->s[*i], q);
     return fail(err, rd, f->column + *i, "%s: expected ',' or ';'", q);
   }
   if (*i < f->len)

@@ -8,7 +8,7 @@
  * What this file does NOT do: I/O, allocation, reading (read.c).
  */
 #include "out.h"
-#include "sudoku.h"
+#include "text.h"
 
 /* A grid with a side out of range is written as a 0x0 grid, never read past
  * its cells. */
@@ -31,14 +31,11 @@ size_t sudoku_write_judge(const sudoku_grid *g, char *buf, size_t cap) {
 }
 
 size_t sudoku_write_line(const sudoku_grid *g, char *buf, size_t cap) {
-  /* Index = value; a value no symbol stands for is written as '#', which
-   * reads back as an error rather than as a blank. */
-  static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
   struct out o = {buf, cap, 0};
   int n = side_to_write(g);
   for (int i = 0; i < n * n; i++) {
     unsigned v = g->cell[i];
-    out_char(&o, v < sizeof symbols - 1 ? symbols[v] : '#');
+    out_char(&o, text_symbol(v));
   }
   out_char(&o, '\n');
   return out_finish(&o);
