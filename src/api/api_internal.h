@@ -205,12 +205,26 @@ struct sudoku_logic_limits api_logic_limits(uint64_t deadline_ns);
 
 /* ---- Jobs (job.c) ------------------------------------------------------ */
 
+/* What an endpoint is: its job's size and operations. read fills a job
+ * (zeroed, its base set from the input with format JSON) from the input:
+ * the answer's format into job->format, every puzzle and option read;
+ * false with *e set. release frees what the job holds (job.c frees the
+ * job), also after a read that failed part way; NULL: nothing. */
 struct api_job_ops {
+  size_t size;
+  bool (*read)(struct api_job *job, const struct api_input *in,
+               struct api_error *e);
   enum api_cost (*cost)(struct api_job *job);
   void (*run)(struct api_job *job, uint64_t deadline_ns,
               struct api_response *out);
-  void (*free)(struct api_job *job);
+  void (*release)(struct api_job *job);
 };
+
+/* The endpoints' operations, one file each (API_ENDPOINT_MAP). */
+#define API_OPS_DECLARE(name, method)                                          \
+  extern const struct api_job_ops api_##name##_ops;
+API_ENDPOINT_MAP(API_OPS_DECLARE)
+#undef API_OPS_DECLARE
 
 /* The part every job has; an endpoint's job embeds it first. */
 struct api_job {
@@ -223,10 +237,6 @@ struct api_job {
   bool done; /* api_job_cost answered it all: only rendering is left */
 };
 
-/* Fills the base from the input. */
-void api_job_init(struct api_job *job, const struct api_job_ops *ops,
-                  const struct api_limits *limits, const struct api_input *in,
-                  enum api_format format);
 const char *api_job_accept(const struct api_job *job);
 const char *api_job_request_id(const struct api_job *job);
 
@@ -284,19 +294,5 @@ void api_buf_free(struct api_buf *b);
  * the 500 problem instead. */
 void api_render_buf(struct api_buf *b, int status, const char *outcome,
                     struct api_response *out);
-
-/* The endpoints' parsers, one file each. */
-#define API_PARSER(name)                                                       \
-  struct api_job *api_parse_##name(const struct api_limits *limits,            \
-                                   const struct api_input *in,                 \
-                                   struct api_response *out);
-API_PARSER(solve)
-API_PARSER(hint)
-API_PARSER(check)
-API_PARSER(candidates)
-API_PARSER(steps)
-API_PARSER(rate)
-API_PARSER(generate)
-#undef API_PARSER
 
 #endif

@@ -142,33 +142,18 @@ fail:
   api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
 }
 
-static void hint_free(struct api_job *job) {
+static void hint_release(struct api_job *job) {
   struct hint_job *j = (struct hint_job *)job;
   api_position_free(&j->pos);
-  free(j);
 }
 
-static const struct api_job_ops hint_ops = {hint_cost, hint_run, hint_free};
-
-struct api_job *api_parse_hint(const struct api_limits *limits,
-                               const struct api_input *in,
-                               struct api_response *out) {
-  struct api_error e = {API_OK, "", NULL};
-  struct hint_job *j = calloc(1, sizeof *j);
-  enum api_format fmt = API_FMT_JSON;
-  if (j == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
-  if (!api_choose_json(in, &fmt, &e) ||
-      !api_read_position(in, API_POS_ENTRIES | API_POS_MARKS | API_POS_REVEAL,
-                         &j->pos, &e))
-    goto fail;
-  api_job_init(&j->base, &hint_ops, limits, in, fmt);
-  return &j->base;
-fail:
-  api_render_error(&e, in->accept, in->request_id, out);
-  if (j != NULL)
-    hint_free(&j->base);
-  return NULL;
+static bool hint_read(struct api_job *job, const struct api_input *in,
+                      struct api_error *e) {
+  struct hint_job *j = (struct hint_job *)job;
+  return api_choose_json(in, &job->format, e) &&
+         api_read_position(in, API_POS_ENTRIES | API_POS_MARKS | API_POS_REVEAL,
+                           &j->pos, e);
 }
+
+const struct api_job_ops api_hint_ops = {sizeof(struct hint_job), hint_read,
+                                         hint_cost, hint_run, hint_release};
