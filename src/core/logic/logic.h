@@ -179,6 +179,15 @@ enum sudoku_status logic_prepare(const sudoku_grid *g,
                                  struct logic_state *s, sudoku_grid *solution,
                                  bool *unique);
 
+/* The next step of s, prepared (logic_prepare) with solution, its first
+ * solution: technique NONE when s is complete; marks (may be NULL) narrow
+ * the candidates where they keep the solution's value, and only when
+ * s->unique. */
+enum sudoku_status logic_next_of(struct logic_state *s,
+                                 const sudoku_grid *solution,
+                                 const uint32_t *marks, unsigned max_rating,
+                                 struct sudoku_step *out);
+
 /* ---- Building a step (for finders) ------------------------------------- */
 
 /* Empties *st and sets its technique and rating (x10). */
