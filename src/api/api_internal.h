@@ -191,13 +191,14 @@ void api_position_free(struct api_position *p);
 
 /* ---- Logic in JSON (logic_json.c) -------------------------------------- */
 
+#include "../step_json.h"
 #include "sudoku_logic.h"
 
 /* A rating x10 as a JSON number (3.2). */
 void api_add_rating(cJSON *o, const char *name, unsigned rating10);
-/* The members of one step (technique, name, rating, placements,
- * eliminations, cells, units, values, chain, explanation) into o. */
-void api_step_into(cJSON *o, const struct sudoku_step *st, int n);
+/* One step as a raw JSON item (step_json.c's text), or NULL when out of
+ * memory. */
+cJSON *api_step_json(const struct sudoku_step *st, int n);
 /* rating, level, hardest, solved, steps, counts into o. */
 void api_rating_into(cJSON *o, const struct sudoku_rating *r);
 /* The logic's limits for a job that must end by deadline_ns (0: none). */
@@ -289,6 +290,8 @@ void api_buf_string(struct api_buf *b, const char *s, size_t n);
 /* A cJSON value, printed unformatted (for the rare parts that are trees). */
 void api_buf_cjson(struct api_buf *b, const cJSON *item);
 void api_buf_free(struct api_buf *b);
+/* A sink (step_json.h) that appends to b. */
+struct json_sink api_buf_sink(struct api_buf *b);
 
 /* Takes b as the JSON answer (status, outcome); out of memory (b failed):
  * the 500 problem instead. */

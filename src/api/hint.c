@@ -86,9 +86,17 @@ static void hint_run(struct api_job *job, uint64_t deadline_ns,
   } else if (h->step.technique == SUDOKU_TECH_NONE) {
     cJSON_AddStringToObject(o, "kind", "solved");
     cJSON_AddStringToObject(o, "explanation", "The grid is complete.");
-  } else {
-    cJSON_AddStringToObject(o, "kind", "step");
-    api_step_into(o, &h->step, g->n);
+  } else { /* written by the one writer of a step */
+    struct api_buf b;
+    api_buf_init(&b, 2048);
+    api_buf_lit(&b, "{\"kind\":\"step\",");
+    struct json_sink sink = api_buf_sink(&b);
+    step_json_members(&sink, &h->step, g->n);
+    api_buf_lit(&b, "}");
+    cJSON_Delete(o);
+    free(h);
+    api_render_buf(&b, 200, outcome, out);
+    return;
   }
   free(h);
   api_render_json(o, 200, outcome, out);

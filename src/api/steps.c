@@ -33,11 +33,9 @@ static bool on_step(const struct sudoku_step *st, void *ctx) {
     return false;
   w->kept++;
   if (w->list != NULL) {
-    cJSON *o = cJSON_CreateObject();
-    if (o != NULL) {
-      api_step_into(o, st, w->n);
+    cJSON *o = api_step_json(st, w->n);
+    if (o != NULL)
       cJSON_AddItemToArray(w->list, o);
-    }
     return true;
   }
   char line[SUDOKU_EXPLAIN_MAX + 8];

@@ -35,17 +35,6 @@
 /* ---- Request ids ----------------------------------------------------------
  */
 
-/* A bijection on 64-bit integers (splitmix64's finalizer): distinct inputs
- * give distinct ids, and consecutive ones do not look consecutive. */
-uint64_t http_mix(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9u;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebu;
-  x ^= x >> 31;
-  return x;
-}
-
 /* An incoming X-Request-Id is kept when it is 1..128 visible ASCII
  * characters: it is echoed in a header and in logs, so nothing else. */
 static bool id_ok(const char *s) {
@@ -61,8 +50,8 @@ static bool id_ok(const char *s) {
 static void id_make(struct http_server *srv, char *out, size_t cap) {
   static const char hex[] = "0123456789abcdef";
   uint64_t v =
-      http_mix(srv->id_seed + atomic_fetch_add_explicit(&srv->id_next, 1,
-                                                        memory_order_relaxed));
+      sudoku_mix64(srv->id_seed + atomic_fetch_add_explicit(
+                                      &srv->id_next, 1, memory_order_relaxed));
   (void)cap; /* HTTP_REQUEST_ID_MAX + 1 >= 17 */
   for (int i = 15; i >= 0; i--, v >>= 4)
     out[i] = hex[v & 15];
