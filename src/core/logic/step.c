@@ -25,10 +25,12 @@ struct tech_row {
   const char *id, *title;
   unsigned rating;
   logic_finder find;
+  bool (*explain)(struct logic_text *t, const struct sudoku_step *st);
 };
 
 static const struct tech_row techs[SUDOKU_TECH_COUNT] = {
-#define ROW(name, id, rating, title) {id, title, rating, logic_find_##name},
+#define ROW(name, id, rating, title)                                           \
+  {id, title, rating, logic_find_##name, logic_explain_##name},
     SUDOKU_TECHNIQUE_MAP(ROW)
 #undef ROW
 };
@@ -75,6 +77,12 @@ enum sudoku_level sudoku_level_from_name(const char *name, size_t len) {
     if (strlen(level_names[l]) == len && memcmp(level_names[l], name, len) == 0)
       return (enum sudoku_level)l;
   return SUDOKU_LEVEL_COUNT;
+}
+
+bool logic_technique_sentence(struct logic_text *t,
+                              const struct sudoku_step *st) {
+  return (unsigned)st->technique < SUDOKU_TECH_COUNT &&
+         techs[st->technique].explain(t, st);
 }
 
 /* ---- Candidates -------------------------------------------------------- */
