@@ -97,9 +97,8 @@ enum sudoku_technique sudoku_technique_from_id(const char *id, size_t len);
 /* ---- Steps ------------------------------------------------------------- */
 
 #define SUDOKU_STEP_MAX_PLACEMENTS 8
-#define SUDOKU_STEP_MAX_ELIMINATIONS                                           \
-  256 /* a longer list is cut: still sound                                     \
-       */
+/* Eliminations of a step: a longer list is cut, which is still sound. */
+#define SUDOKU_STEP_MAX_ELIMINATIONS 256
 #define SUDOKU_STEP_MAX_CELLS 64
 #define SUDOKU_STEP_MAX_UNITS 16
 #define SUDOKU_STEP_MAX_CHAIN 64

@@ -1,7 +1,7 @@
 /*
- * render.c - the pieces of answers every endpoint writes: integers without
- * cJSON's slow number printing, grids as JSON rows and as one line, and the
- * members of a puzzle with conflicting givens.
+ * answer_parts.c - the pieces of answers every endpoint writes: integers
+ * without cJSON's slow number printing, grids as JSON rows and as one line, and
+ * the members of a puzzle with conflicting givens.
  */
 #include <stdio.h>
 #include <stdlib.h>

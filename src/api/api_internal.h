@@ -37,7 +37,8 @@ void api_error_string(struct api_error *e, const char *name, const char *v);
 /* Frees the fields; the error may be reused. */
 void api_error_clear(struct api_error *e);
 
-/* Renders e as the answer (problem+json or a text line); takes its fields. */
+/* Renders e as the answer (problem+json or a text line; render.c); takes
+ * its fields. */
 void api_render_error(struct api_error *e, const char *accept,
                       const char *request_id, struct api_response *out);
 
@@ -241,13 +242,13 @@ struct api_job {
 const char *api_job_accept(const struct api_job *job);
 const char *api_job_request_id(const struct api_job *job);
 
-/* ---- JSON output helpers (render.c) ------------------------------------ */
+/* ---- Pieces of answers (answer_parts.c) ------------------------------- */
 
 /* Adds an integer member without cJSON's number printing (sprintf of a
  * double checked by sscanf: ~1 us a number, on the hot path). */
 void api_add_int(cJSON *o, const char *name, uint64_t v);
 
-/* Prints o (and deletes it) as the 200 (or status) answer. */
+/* Prints o (and deletes it) as the 200 (or status) answer (render.c). */
 void api_render_json(cJSON *o, int status, const char *outcome,
                      struct api_response *out);
 
@@ -294,7 +295,7 @@ void api_buf_free(struct api_buf *b);
 struct json_sink api_buf_sink(struct api_buf *b);
 
 /* Takes b as the JSON answer (status, outcome); out of memory (b failed):
- * the 500 problem instead. */
+ * the 500 problem instead (render.c). */
 void api_render_buf(struct api_buf *b, int status, const char *outcome,
                     struct api_response *out);
 

@@ -191,7 +191,7 @@ static enum MHD_Result hand_off(struct http_request *req) {
   return MHD_YES;
 }
 
-/* Answers what the headers alone decided (see begin). */
+/* Answers what the headers alone decided (see request_from_headers). */
 static enum MHD_Result reply_pending(struct http_request *req) {
   if (req->server_options) {
     const struct http_header h[] = {
@@ -215,11 +215,13 @@ static enum MHD_Result reply_pending(struct http_request *req) {
 /* ---- MHD callbacks --------------------------------------------------------
  */
 
-/* First call: headers only. Returns MHD_NO only when out of memory. */
-static enum MHD_Result begin(struct http_server *srv,
-                             struct MHD_Connection *conn, const char *url,
-                             const char *method, const char *version,
-                             void **con_cls) {
+/* First call: headers only; the request state is made and what the
+ * headers decide recorded. Returns MHD_NO only when out of memory. */
+static enum MHD_Result request_from_headers(struct http_server *srv,
+                                            struct MHD_Connection *conn,
+                                            const char *url, const char *method,
+                                            const char *version,
+                                            void **con_cls) {
   struct http_fields f;
   http_fields_read(conn, &f);
   unsigned long long n = f.length != NULL ? strtoull(f.length, NULL, 10) : 0;
@@ -366,7 +368,7 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
   struct http_server *srv = cls;
   struct http_request *req = *con_cls;
   if (req == NULL)
-    return begin(srv, conn, url, method, version, con_cls);
+    return request_from_headers(srv, conn, url, method, version, con_cls);
   if (*upload_data_size > 0) {
     take_body(req, upload_data, *upload_data_size);
     *upload_data_size = 0;
