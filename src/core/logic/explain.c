@@ -36,13 +36,17 @@
 
 #include "logic.h"
 
-void logic_put(struct logic_text *t, const char *s) {
-  size_t l = strlen(s);
+/* l bytes of s, cut to what fits. */
+static void put_mem(struct logic_text *t, const char *s, size_t l) {
   if (t->len + l >= sizeof t->buf)
     l = sizeof t->buf - 1 - t->len;
   memcpy(t->buf + t->len, s, l);
   t->len += l;
   t->buf[t->len] = '\0';
+}
+
+void logic_put(struct logic_text *t, const char *s) {
+  put_mem(t, s, strlen(s));
 }
 
 void logic_put_int(struct logic_text *t, int v) {
@@ -132,22 +136,14 @@ void logic_say(struct logic_text *t, const struct sudoku_step *st,
                const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char lit[SUDOKU_EXPLAIN_MAX];
-  size_t n = 0;
   for (const char *f = fmt;; f++) {
-    bool directive = *f == '%' && f[1] != '\0';
-    if (*f != '\0' && !directive) {
-      lit[n++] = *f;
-      if (n < sizeof lit - 1)
-        continue;
-    }
-    lit[n] = '\0'; /* the text so far, then the directive */
-    logic_put(t, lit);
-    n = 0;
-    if (*f == '\0')
+    size_t run = strcspn(f, "%"); /* the text up to the next directive */
+    put_mem(t, f, run);
+    f += run;
+    if (*f == '\0' || f[1] == '\0') {
+      put_mem(t, f, *f == '%'); /* a '%' that ends fmt is text */
       break;
-    if (!directive)
-      continue;
+    }
     switch (*++f) {
     case 'c':
       logic_put_cell(t, va_arg(ap, int));
