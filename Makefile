@@ -99,7 +99,8 @@ $(BUILD)/libsudoku.a: $(CORE_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(SUDOKU): $(CLI_OBJ) $(BUILD)/src/read_all.o $(BUILD)/libsudoku.a
+$(SUDOKU): $(CLI_OBJ) $(BUILD)/src/read_all.o $(BUILD)/src/step_json.o \
+  $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -pthread -lm -o $@
 
 # The web page, built into the binary.
@@ -111,13 +112,15 @@ $(BUILD)/gen/page.o: $(BUILD)/gen/page.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(SUDOKUD): $(BUILD)/src/main.o $(BUILD)/src/config.o $(BUILD)/src/read_all.o \
+  $(BUILD)/src/step_json.o \
   $(HTTP_OBJ) $(API_OBJ) \
   $(BUILD)/gen/page.o $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(MHD_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
 
 # The suites test config, the worker pool and metrics in-process, so the
 # test binary links the http objects too (and libmicrohttpd with them).
-$(TESTS): $(TEST_OBJ) $(BUILD)/src/config.o $(HTTP_OBJ) $(API_OBJ) \
+$(TESTS): $(TEST_OBJ) $(BUILD)/src/config.o $(BUILD)/src/step_json.o \
+  $(HTTP_OBJ) $(API_OBJ) \
   $(BUILD)/gen/page.o $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CHECK_LIBS) $(MHD_LIBS) \
 	  $(CJSON_LIBS) -pthread -lm -o $@
@@ -370,4 +373,4 @@ clean:
 
 -include $(CORE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(API_OBJ:.o=.d) \
   $(HTTP_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/src/config.d \
-  $(BUILD)/src/read_all.d
+  $(BUILD)/src/read_all.d $(BUILD)/src/step_json.d

@@ -68,7 +68,8 @@ uint64_t sudoku_prng_next(struct sudoku_prng *p);
 /* Uniform in 0..bound-1 (bound >= 1), without modulo bias (Lemire's
  * multiply-and-reject, integers only). */
 uint32_t sudoku_prng_below(struct sudoku_prng *p, uint32_t bound);
-/* splitmix64's finaliser: a well-mixed 64-bit value of x. */
+/* splitmix64's finaliser: a well-mixed 64-bit value of x, and a bijection
+ * (distinct inputs give distinct values: sudokud's request ids). */
 uint64_t sudoku_mix64(uint64_t x);
 
 /* ---- Generating -------------------------------------------------------- */

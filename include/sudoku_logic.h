@@ -97,9 +97,8 @@ enum sudoku_technique sudoku_technique_from_id(const char *id, size_t len);
 /* ---- Steps ------------------------------------------------------------- */
 
 #define SUDOKU_STEP_MAX_PLACEMENTS 8
-#define SUDOKU_STEP_MAX_ELIMINATIONS                                           \
-  256 /* a longer list is cut: still sound                                     \
-       */
+/* Eliminations of a step: a longer list is cut, which is still sound. */
+#define SUDOKU_STEP_MAX_ELIMINATIONS 256
 #define SUDOKU_STEP_MAX_CELLS 64
 #define SUDOKU_STEP_MAX_UNITS 16
 #define SUDOKU_STEP_MAX_CHAIN 64
@@ -198,6 +197,44 @@ enum sudoku_status sudoku_next_step(const sudoku_grid *position,
                                     const uint32_t *cand,
                                     const struct sudoku_logic_limits *limits,
                                     struct sudoku_step *out);
+
+/* ---- Hints ------------------------------------------------------------- */
+
+enum sudoku_hint_kind {
+  SUDOKU_HINT_STEP,         /* the next step (technique NONE: complete) */
+  SUDOKU_HINT_WRONG_ENTRY,  /* an entry is not the solution's value */
+  SUDOKU_HINT_MISSING_MARK, /* a pencil mark removed though it is the value */
+};
+
+struct sudoku_hint {
+  enum sudoku_hint_kind kind;
+  bool unique;          /* the puzzle has exactly one solution */
+  uint16_t cell;        /* WRONG_ENTRY (the first), MISSING_MARK */
+  uint8_t entry, value; /* the player's entry there; the solution's value */
+  uint16_t nwrong;      /* WRONG_ENTRY: every wrong entry, in cell order */
+  uint16_t wrong[SUDOKU_MAX_CELLS];
+  struct sudoku_step step; /* STEP */
+};
+
+/*
+ * What a player should look at next: puzzle is the givens, entries (NULL:
+ * none) the player's values over them (0: none; on a given they must
+ * repeat it: the caller checks), marks (NULL: none) the pencil marks, one
+ * mask a cell. One count-to-2 search of the puzzle decides. With one
+ * solution: the first wrong entry (all listed in wrong[]), else the first
+ * empty cell whose marks lack its value, else the next step of the
+ * position as sudoku_next_step gives it, without a second search. With
+ * several: SUDOKU_NOT_UNIQUE when unique_only, else the next step of the
+ * position from sudoku_next_step (which searches the position).
+ * Returns SUDOKU_OK with *out filled, the puzzle's refusal (BAD_SHAPE,
+ * BAD_VALUE, CONFLICT, NO_SOLUTION, DEADLINE), or the step's (as
+ * sudoku_next_step).
+ */
+enum sudoku_status sudoku_hint(const sudoku_grid *puzzle,
+                               const sudoku_grid *entries,
+                               const uint32_t *marks, bool unique_only,
+                               const struct sudoku_logic_limits *limits,
+                               struct sudoku_hint *out);
 
 /* The summary of a path. */
 struct sudoku_rating {

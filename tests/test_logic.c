@@ -170,6 +170,67 @@ START_TEST(wrong_marks_are_put_back) {
 }
 END_TEST
 
+/* A hint: the first wrong entry (every one listed), else a mark removed
+ * though it is the value, else the step sudoku_next_step gives; a puzzle
+ * with several solutions is refused only when asked to be. */
+START_TEST(hint_says_entries_then_marks_then_the_step) {
+  sudoku_grid g, sol, entries;
+  struct sudoku_hint h;
+  struct sudoku_step plain;
+  test_grid_from_line(&g, CLASSIC);
+  solve_unique(&g, &sol);
+  ck_assert_int_eq(sudoku_next_step(&g, NULL, NULL, &plain), SUDOKU_OK);
+  ck_assert_int_eq(sudoku_hint(&g, NULL, NULL, true, NULL, &h), SUDOKU_OK);
+  ck_assert(h.unique);
+  ck_assert_int_eq(h.kind, SUDOKU_HINT_STEP);
+  ck_assert_int_eq(h.step.technique, plain.technique);
+  ck_assert_int_eq(h.step.placements[0].cell, plain.placements[0].cell);
+  /* Two wrong entries and a right one: the first is the hint. */
+  memset(entries.cell, 0, sizeof entries.cell);
+  entries.n = 9;
+  entries.box_rows = entries.box_cols = 3;
+  int empty[3], k = 0;
+  for (int c = 0; c < 81 && k < 3; c++)
+    if (g.cell[c] == 0)
+      empty[k++] = c;
+  entries.cell[empty[0]] = sol.cell[empty[0]];
+  entries.cell[empty[1]] = (uint8_t)(sol.cell[empty[1]] % 9 + 1);
+  entries.cell[empty[2]] = (uint8_t)(sol.cell[empty[2]] % 9 + 1);
+  ck_assert_int_eq(sudoku_hint(&g, &entries, NULL, true, NULL, &h), SUDOKU_OK);
+  ck_assert_int_eq(h.kind, SUDOKU_HINT_WRONG_ENTRY);
+  ck_assert_int_eq(h.cell, empty[1]);
+  ck_assert_int_eq(h.entry, sol.cell[empty[1]] % 9 + 1);
+  ck_assert_int_eq(h.value, sol.cell[empty[1]]);
+  ck_assert_int_eq(h.nwrong, 2);
+  ck_assert_int_eq(h.wrong[1], empty[2]);
+  /* Every mark kept but the value of the third empty cell. */
+  uint32_t marks[SUDOKU_MAX_CELLS];
+  for (int c = 0; c < 81; c++)
+    marks[c] = 0x1ffu;
+  marks[empty[2]] &= ~(1u << (sol.cell[empty[2]] - 1));
+  entries.cell[empty[1]] = entries.cell[empty[2]] = 0;
+  ck_assert_int_eq(sudoku_hint(&g, &entries, marks, true, NULL, &h), SUDOKU_OK);
+  ck_assert_int_eq(h.kind, SUDOKU_HINT_MISSING_MARK);
+  ck_assert_int_eq(h.cell, empty[2]);
+  ck_assert_int_eq(h.value, sol.cell[empty[2]]);
+  /* Refusals are the puzzle's. */
+  test_grid_from_line(&g, CONFLICTING);
+  ck_assert_int_eq(sudoku_hint(&g, NULL, NULL, true, NULL, &h),
+                   SUDOKU_CONFLICT);
+  test_grid_from_line(&g, NO_SOLUTION);
+  ck_assert_int_eq(sudoku_hint(&g, NULL, NULL, true, NULL, &h),
+                   SUDOKU_NO_SOLUTION);
+  test_grid_from_line(&g, MULTI);
+  ck_assert_int_eq(sudoku_hint(&g, NULL, NULL, true, NULL, &h),
+                   SUDOKU_NOT_UNIQUE);
+  ck_assert_int_eq(sudoku_hint(&g, NULL, NULL, false, NULL, &h), SUDOKU_OK);
+  ck_assert(!h.unique);
+  ck_assert_int_eq(h.kind, SUDOKU_HINT_STEP);
+  ck_assert_int_eq(sudoku_next_step(&g, NULL, NULL, &plain), SUDOKU_OK);
+  ck_assert_int_eq(h.step.technique, plain.technique);
+}
+END_TEST
+
 /* ---- One position per technique ---------------------------------------- */
 
 static const struct {
@@ -470,6 +531,7 @@ Suite *logic_suite(void) {
   tcase_add_test(tc, path_refuses_bad_puzzles);
   tcase_add_test(tc, classic_puzzle_rates_as_singles);
   tcase_add_test(tc, wrong_marks_are_put_back);
+  tcase_add_test(tc, hint_says_entries_then_marks_then_the_step);
   tcase_add_test(tc, direct_claiming_places_the_following_single);
   tcase_add_test(tc, hidden_quad_strips_its_cells);
   tcase_add_test(tc, uniqueness_needs_a_unique_puzzle);

@@ -13,7 +13,7 @@
  *
  * Each body is parsed exactly once. The transport decides where each step
  * runs from the cost alone: nothing here knows about threads, sockets or
- * routes. Endpoints are rows of the table in job.c, looked up by name
+ * routes. Endpoints are the rows of API_ENDPOINT_MAP, looked up by name
  * (api_endpoint_find) or walked (api_endpoint_at).
  *
  * What it does NOT do: sockets, threads, HTTP headers other than the values
@@ -172,16 +172,31 @@ enum api_cost {
   API_COST_LONG   /* may run to the deadline */
 };
 
+/*
+ * The endpoints, one row each: X(name, method). POST: the request is a
+ * body (JSON, text or form) and the answer is never stored; GET: the
+ * request is the query alone and the answer may be cached by its value.
+ * Endpoint NAME is the file src/api/NAME.c defining api_NAME_ops, served
+ * at /NAME; the job table (job.c) and the transport's routes come from
+ * here, in this order.
+ */
+#define API_ENDPOINT_MAP(X)                                                    \
+  X(solve, POST)                                                               \
+  X(hint, POST)                                                                \
+  X(check, POST)                                                               \
+  X(candidates, POST)                                                          \
+  X(steps, POST)                                                               \
+  X(rate, POST)                                                                \
+  X(generate, GET)
+
 struct api_job;
-typedef struct api_job *(*api_parse_fn)(const struct api_limits *limits,
-                                        const struct api_input *in,
-                                        struct api_response *out);
+struct api_job_ops;
 
 struct api_endpoint {
   const char *name;     /* "solve": matched by the transport's route */
   unsigned body_types;  /* enum api_body_type bits accepted */
   const char *accepted; /* the Accept-Post value */
-  api_parse_fn parse;
+  const struct api_job_ops *ops;
 };
 
 /* The i-th endpoint of the table (0-based), or NULL past its end. */

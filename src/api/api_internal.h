@@ -37,7 +37,8 @@ void api_error_string(struct api_error *e, const char *name, const char *v);
 /* Frees the fields; the error may be reused. */
 void api_error_clear(struct api_error *e);
 
-/* Renders e as the answer (problem+json or a text line); takes its fields. */
+/* Renders e as the answer (problem+json or a text line; render.c); takes
+ * its fields. */
 void api_render_error(struct api_error *e, const char *accept,
                       const char *request_id, struct api_response *out);
 
@@ -191,13 +192,14 @@ void api_position_free(struct api_position *p);
 
 /* ---- Logic in JSON (logic_json.c) -------------------------------------- */
 
+#include "../step_json.h"
 #include "sudoku_logic.h"
 
 /* A rating x10 as a JSON number (3.2). */
 void api_add_rating(cJSON *o, const char *name, unsigned rating10);
-/* The members of one step (technique, name, rating, placements,
- * eliminations, cells, units, values, chain, explanation) into o. */
-void api_step_into(cJSON *o, const struct sudoku_step *st, int n);
+/* One step as a raw JSON item (step_json.c's text), or NULL when out of
+ * memory. */
+cJSON *api_step_json(const struct sudoku_step *st, int n);
 /* rating, level, hardest, solved, steps, counts into o. */
 void api_rating_into(cJSON *o, const struct sudoku_rating *r);
 /* The logic's limits for a job that must end by deadline_ns (0: none). */
@@ -205,12 +207,26 @@ struct sudoku_logic_limits api_logic_limits(uint64_t deadline_ns);
 
 /* ---- Jobs (job.c) ------------------------------------------------------ */
 
+/* What an endpoint is: its job's size and operations. read fills a job
+ * (zeroed, its base set from the input with format JSON) from the input:
+ * the answer's format into job->format, every puzzle and option read;
+ * false with *e set. release frees what the job holds (job.c frees the
+ * job), also after a read that failed part way; NULL: nothing. */
 struct api_job_ops {
+  size_t size;
+  bool (*read)(struct api_job *job, const struct api_input *in,
+               struct api_error *e);
   enum api_cost (*cost)(struct api_job *job);
   void (*run)(struct api_job *job, uint64_t deadline_ns,
               struct api_response *out);
-  void (*free)(struct api_job *job);
+  void (*release)(struct api_job *job);
 };
+
+/* The endpoints' operations, one file each (API_ENDPOINT_MAP). */
+#define API_OPS_DECLARE(name, method)                                          \
+  extern const struct api_job_ops api_##name##_ops;
+API_ENDPOINT_MAP(API_OPS_DECLARE)
+#undef API_OPS_DECLARE
 
 /* The part every job has; an endpoint's job embeds it first. */
 struct api_job {
@@ -223,20 +239,16 @@ struct api_job {
   bool done; /* api_job_cost answered it all: only rendering is left */
 };
 
-/* Fills the base from the input. */
-void api_job_init(struct api_job *job, const struct api_job_ops *ops,
-                  const struct api_limits *limits, const struct api_input *in,
-                  enum api_format format);
 const char *api_job_accept(const struct api_job *job);
 const char *api_job_request_id(const struct api_job *job);
 
-/* ---- JSON output helpers (render.c) ------------------------------------ */
+/* ---- Pieces of answers (answer_parts.c) ------------------------------- */
 
 /* Adds an integer member without cJSON's number printing (sprintf of a
  * double checked by sscanf: ~1 us a number, on the hot path). */
 void api_add_int(cJSON *o, const char *name, uint64_t v);
 
-/* Prints o (and deletes it) as the 200 (or status) answer. */
+/* Prints o (and deletes it) as the 200 (or status) answer (render.c). */
 void api_render_json(cJSON *o, int status, const char *outcome,
                      struct api_response *out);
 
@@ -279,24 +291,12 @@ void api_buf_string(struct api_buf *b, const char *s, size_t n);
 /* A cJSON value, printed unformatted (for the rare parts that are trees). */
 void api_buf_cjson(struct api_buf *b, const cJSON *item);
 void api_buf_free(struct api_buf *b);
+/* A sink (step_json.h) that appends to b. */
+struct json_sink api_buf_sink(struct api_buf *b);
 
 /* Takes b as the JSON answer (status, outcome); out of memory (b failed):
- * the 500 problem instead. */
+ * the 500 problem instead (render.c). */
 void api_render_buf(struct api_buf *b, int status, const char *outcome,
                     struct api_response *out);
-
-/* The endpoints' parsers, one file each. */
-#define API_PARSER(name)                                                       \
-  struct api_job *api_parse_##name(const struct api_limits *limits,            \
-                                   const struct api_input *in,                 \
-                                   struct api_response *out);
-API_PARSER(solve)
-API_PARSER(hint)
-API_PARSER(check)
-API_PARSER(candidates)
-API_PARSER(steps)
-API_PARSER(rate)
-API_PARSER(generate)
-#undef API_PARSER
 
 #endif

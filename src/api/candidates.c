@@ -74,42 +74,27 @@ static void candidates_run(struct api_job *job, uint64_t deadline_ns,
   api_render_json(o, 200, "candidates", out);
 }
 
-static void candidates_free(struct api_job *job) {
+static void candidates_release(struct api_job *job) {
   struct candidates_job *j = (struct candidates_job *)job;
   api_position_free(&j->pos);
-  free(j);
 }
 
-static const struct api_job_ops candidates_ops = {
-    candidates_cost, candidates_run, candidates_free};
-
-struct api_job *api_parse_candidates(const struct api_limits *limits,
-                                     const struct api_input *in,
-                                     struct api_response *out) {
-  struct api_error e = {API_OK, "", NULL};
-  struct candidates_job *j = calloc(1, sizeof *j);
-  enum api_format fmt = API_FMT_JSON;
-  if (j == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
+static bool candidates_read(struct api_job *job, const struct api_input *in,
+                            struct api_error *e) {
+  struct candidates_job *j = (struct candidates_job *)job;
   const struct api_param *form = api_query_find(in, "form");
   if (form != NULL &&
       !(form->value_len == 5 && memcmp(form->value, "array", 5) == 0) &&
       !(form->value_len == 6 && memcmp(form->value, "object", 6) == 0)) {
-    api_error_set(&e, API_INVALID_REQUEST, "form: expected object or array");
-    api_error_string(&e, "path", "form");
-    goto fail;
+    api_error_set(e, API_INVALID_REQUEST, "form: expected object or array");
+    api_error_string(e, "path", "form");
+    return false;
   }
   j->rows = form != NULL && form->value_len == 5;
-  if (!api_choose_json(in, &fmt, &e) ||
-      !api_read_position(in, API_POS_ENTRIES, &j->pos, &e))
-    goto fail;
-  api_job_init(&j->base, &candidates_ops, limits, in, fmt);
-  return &j->base;
-fail:
-  api_render_error(&e, in->accept, in->request_id, out);
-  if (j != NULL)
-    candidates_free(&j->base);
-  return NULL;
+  return api_choose_json(in, &job->format, e) &&
+         api_read_position(in, API_POS_ENTRIES, &j->pos, e);
 }
+
+const struct api_job_ops api_candidates_ops = {
+    sizeof(struct candidates_job), candidates_read, candidates_cost,
+    candidates_run, candidates_release};

@@ -88,32 +88,17 @@ fail:
   api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
 }
 
-static void check_free(struct api_job *job) {
+static void check_release(struct api_job *job) {
   struct check_job *j = (struct check_job *)job;
   api_position_free(&j->pos);
-  free(j);
 }
 
-static const struct api_job_ops check_ops = {check_cost, check_run, check_free};
-
-struct api_job *api_parse_check(const struct api_limits *limits,
-                                const struct api_input *in,
-                                struct api_response *out) {
-  struct api_error e = {API_OK, "", NULL};
-  struct check_job *j = calloc(1, sizeof *j);
-  enum api_format fmt = API_FMT_JSON;
-  if (j == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
-  if (!api_choose_json(in, &fmt, &e) ||
-      !api_read_position(in, API_POS_ENTRIES, &j->pos, &e))
-    goto fail;
-  api_job_init(&j->base, &check_ops, limits, in, fmt);
-  return &j->base;
-fail:
-  api_render_error(&e, in->accept, in->request_id, out);
-  if (j != NULL)
-    check_free(&j->base);
-  return NULL;
+static bool check_read(struct api_job *job, const struct api_input *in,
+                       struct api_error *e) {
+  struct check_job *j = (struct check_job *)job;
+  return api_choose_json(in, &job->format, e) &&
+         api_read_position(in, API_POS_ENTRIES, &j->pos, e);
 }
+
+const struct api_job_ops api_check_ops = {sizeof(struct check_job), check_read,
+                                          check_cost, check_run, check_release};

@@ -115,11 +115,6 @@ fail:
   api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
 }
 
-static void generate_free(struct api_job *job) { free(job); }
-
-static const struct api_job_ops generate_ops = {generate_cost, generate_run,
-                                                generate_free};
-
 /* A decimal query value lo..hi into *out; false with e set. */
 static bool query_number(const struct api_param *p, unsigned long long lo,
                          unsigned long long hi, unsigned long long *out,
@@ -146,21 +141,14 @@ bad:
   return false;
 }
 
-struct api_job *api_parse_generate(const struct api_limits *limits,
-                                   const struct api_input *in,
-                                   struct api_response *out) {
-  struct api_error e = {API_OK, "", NULL};
-  struct generate_job *j = calloc(1, sizeof *j);
-  enum api_format fmt = API_FMT_JSON;
+static bool generate_read(struct api_job *job, const struct api_input *in,
+                          struct api_error *e) {
+  struct generate_job *j = (struct generate_job *)job;
   const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
   unsigned long long v;
-  if (j == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
   j->opt = def;
-  if (!api_choose_json(in, &fmt, &e))
-    goto fail;
+  if (!api_choose_json(in, &job->format, e))
+    return false;
   for (size_t i = 0; i < in->nquery; i++) {
     const struct api_param *p = &in->query[i];
 #define IS(s)                                                                  \
@@ -169,74 +157,73 @@ struct api_job *api_parse_generate(const struct api_limits *limits,
       enum sudoku_level l = sudoku_level_from_name(p->value, p->value_len);
       if (l == SUDOKU_LEVEL_COUNT &&
           !(p->value_len == 3 && memcmp(p->value, "any", 3) == 0)) {
-        api_error_set(&e, API_INVALID_REQUEST,
+        api_error_set(e, API_INVALID_REQUEST,
                       "level: expected easy, medium, hard, expert, extreme or "
                       "any");
-        api_error_string(&e, "path", "level");
-        goto fail;
+        api_error_string(e, "path", "level");
+        return false;
       }
       j->opt.level = l == SUDOKU_LEVEL_COUNT ? SUDOKU_LEVEL_ANY : l;
     } else if (IS("symmetry")) {
       enum sudoku_symmetry s =
           sudoku_symmetry_from_name(p->value, p->value_len);
       if (s == SUDOKU_SYM_COUNT) {
-        api_error_set(&e, API_INVALID_REQUEST,
+        api_error_set(e, API_INVALID_REQUEST,
                       "symmetry: expected none, rot180, rot90, mirror, flip or "
                       "diagonal");
-        api_error_string(&e, "path", "symmetry");
-        goto fail;
+        api_error_string(e, "path", "symmetry");
+        return false;
       }
       j->opt.symmetry = s;
     } else if (IS("seed")) {
-      if (!query_number(p, 0, UINT64_MAX, &v, &e))
-        goto fail;
+      if (!query_number(p, 0, UINT64_MAX, &v, e))
+        return false;
       j->opt.seed = v;
       j->seeded = true;
     } else if (IS("size")) {
       int br, bc;
-      if (!query_number(p, 4, 25, &v, &e))
-        goto fail;
+      if (!query_number(p, 4, 25, &v, e))
+        return false;
       if (!sudoku_box_shape((int)v, &br, &bc)) {
-        api_error_set(&e, API_BAD_SHAPE,
+        api_error_set(e, API_BAD_SHAPE,
                       "size=%llu: a %llux%llu grid has no box shape", v, v, v);
-        api_error_string(&e, "path", "size");
-        goto fail;
+        api_error_string(e, "path", "size");
+        return false;
       }
       j->opt.box_rows = (uint8_t)br;
       j->opt.box_cols = (uint8_t)bc;
     } else if (IS("givens")) {
-      if (!query_number(p, 0, SUDOKU_MAX_CELLS, &v, &e))
-        goto fail;
+      if (!query_number(p, 0, SUDOKU_MAX_CELLS, &v, e))
+        return false;
       j->opt.givens = (uint16_t)v;
     } else if (!IS("format")) {
       char shown[40];
       api_safe_copy(shown, sizeof shown, p->name,
                     p->name_len < 32 ? p->name_len : 32);
-      api_error_set(&e, API_INVALID_REQUEST,
+      api_error_set(e, API_INVALID_REQUEST,
                     "unknown parameter %s; /generate takes level, symmetry, "
                     "seed, size, givens",
                     shown);
-      api_error_string(&e, "path", shown);
-      goto fail;
+      api_error_string(e, "path", shown);
+      return false;
     }
 #undef IS
   }
   int side = j->opt.box_rows * j->opt.box_cols;
   if (j->opt.givens > side * side) {
-    api_error_set(&e, API_INVALID_REQUEST,
+    api_error_set(e, API_INVALID_REQUEST,
                   "givens=%u: more than the %d cells of a %dx%d grid",
                   (unsigned)j->opt.givens, side * side, side, side);
-    api_error_string(&e, "path", "givens");
-    goto fail;
+    api_error_string(e, "path", "givens");
+    return false;
   }
   if (!j->seeded)
     j->opt.seed = sudoku_mix64(sudoku_clock_ns() ^ (uint64_t)(uintptr_t)j);
-  api_job_init(&j->base, &generate_ops, limits, in, fmt);
-  if (limits->generate_deadline_us != 0)
-    j->base.limits.deadline_us = limits->generate_deadline_us;
-  return &j->base;
-fail:
-  api_render_error(&e, in->accept, in->request_id, out);
-  free(j);
-  return NULL;
+  if (job->limits.generate_deadline_us != 0)
+    job->limits.deadline_us = job->limits.generate_deadline_us;
+  return true;
 }
+
+const struct api_job_ops api_generate_ops = {sizeof(struct generate_job),
+                                             generate_read, generate_cost,
+                                             generate_run, NULL};

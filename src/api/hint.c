@@ -30,145 +30,94 @@ static enum api_cost hint_cost(struct api_job *job) {
   return j->pos.puzzle.n <= 9 ? API_COST_SHORT : API_COST_LONG;
 }
 
-/* The puzzle's only solution, or false with e set (422 or 400). */
-static bool unique_solution(const sudoku_grid *puzzle, uint64_t deadline_ns,
-                            sudoku_grid *sol, struct api_error *e) {
-  struct sudoku_limits lim = {2, 0, 0, false};
-  struct sudoku_stats st;
-  if (deadline_ns != 0) {
-    uint64_t now = sudoku_clock_ns();
-    lim.deadline_us = now < deadline_ns ? (deadline_ns - now) / 1000u + 1 : 1;
-  }
-  enum sudoku_status s = sudoku_solve(puzzle, &lim, sol, &st);
-  if (s == SUDOKU_CONFLICT) {
-    api_conflict_error(puzzle, e);
-    return false;
-  }
-  if (s == SUDOKU_OK && st.solutions == 2) {
-    api_error_set(e, API_NOT_UNIQUE,
-                  "the puzzle has several solutions: no hint can be sure");
-    return false;
-  }
-  if (s != SUDOKU_OK) {
-    api_error_set(e, (enum api_problem)s, NULL);
-    return false;
-  }
-  return true;
-}
-
 static void hint_run(struct api_job *job, uint64_t deadline_ns,
                      struct api_response *out) {
   struct hint_job *j = (struct hint_job *)job;
   struct api_error e = {API_OK, "", NULL};
   const sudoku_grid *g = &j->pos.puzzle;
-  int n = g->n;
-  sudoku_grid sol, position;
-  char cell[8];
+  char cell[8], text[120];
   cJSON *o = NULL;
-  if (!unique_solution(g, deadline_ns, &sol, &e))
-    goto fail;
-  api_position_grid(&j->pos, &position);
-  o = cJSON_CreateObject();
-  if (o == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
-  /* 1. A wrong entry. */
-  for (int c = 0; c < n * n; c++) {
-    if (g->cell[c] != 0 || position.cell[c] == 0 ||
-        position.cell[c] == sol.cell[c])
-      continue;
-    sudoku_cell_name(n, c, cell, sizeof cell);
-    cJSON_AddStringToObject(o, "kind", "wrong-entry");
-    cJSON_AddStringToObject(o, "cell", cell);
-    api_add_int(o, "entry", position.cell[c]);
-    if (j->pos.reveal)
-      api_add_int(o, "value", sol.cell[c]);
-    char text[96];
-    snprintf(text, sizeof text, "%s is not %d: that entry is wrong.", cell,
-             position.cell[c]);
-    cJSON_AddStringToObject(o, "explanation", text);
-    api_render_json(o, 200, "wrong-entry", out);
-    return;
-  }
-  /* 2. A pencil mark removed although it is the value. */
-  if (j->pos.marks != NULL) {
-    for (int c = 0; c < n * n; c++) {
-      if (position.cell[c] != 0 ||
-          (j->pos.marks[c] & (1u << (sol.cell[c] - 1))) != 0)
-        continue;
-      sudoku_cell_name(n, c, cell, sizeof cell);
-      cJSON_AddStringToObject(o, "kind", "missing-candidate");
-      cJSON_AddStringToObject(o, "cell", cell);
-      api_add_int(o, "value", sol.cell[c]);
-      char text[120];
-      snprintf(text, sizeof text,
-               "%d was removed from the pencil marks of %s, but it can go "
-               "there.",
-               sol.cell[c], cell);
-      cJSON_AddStringToObject(o, "explanation", text);
-      api_render_json(o, 200, "missing-candidate", out);
-      return;
-    }
-  }
-  /* 3. The next step. */
-  struct sudoku_step *st = malloc(sizeof *st);
-  if (st == NULL) {
+  struct sudoku_hint *h = malloc(sizeof *h);
+  if (h == NULL) {
     api_error_set(&e, API_INTERNAL, NULL);
     goto fail;
   }
   struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
-  enum sudoku_status s = sudoku_next_step(&position, j->pos.marks, &lim, st);
-  if (s != SUDOKU_OK) {
-    free(st);
-    api_error_set(&e, (enum api_problem)s,
-                  s == SUDOKU_DEADLINE
-                      ? "no step found before the request's deadline"
-                      : NULL);
+  enum sudoku_status s =
+      sudoku_hint(g, j->pos.has_entries ? &j->pos.entries : NULL, j->pos.marks,
+                  true, &lim, h);
+  if (s == SUDOKU_CONFLICT)
+    api_conflict_error(g, &e);
+  else if (s == SUDOKU_NOT_UNIQUE)
+    api_error_set(&e, API_NOT_UNIQUE,
+                  "the puzzle has several solutions: no hint can be sure");
+  else if (s == SUDOKU_DEADLINE && h->unique)
+    api_error_set(&e, API_DEADLINE,
+                  "no step found before the request's deadline");
+  else if (s != SUDOKU_OK)
+    api_error_set(&e, (enum api_problem)s, NULL);
+  o = s == SUDOKU_OK ? cJSON_CreateObject() : NULL;
+  if (o == NULL) {
+    if (s == SUDOKU_OK)
+      api_error_set(&e, API_INTERNAL, NULL);
     goto fail;
   }
-  if (st->technique == SUDOKU_TECH_NONE) {
+  const char *outcome = "step";
+  if (h->kind == SUDOKU_HINT_WRONG_ENTRY) {
+    sudoku_cell_name(g->n, h->cell, cell, sizeof cell);
+    cJSON_AddStringToObject(o, "kind", outcome = "wrong-entry");
+    cJSON_AddStringToObject(o, "cell", cell);
+    api_add_int(o, "entry", h->entry);
+    if (j->pos.reveal)
+      api_add_int(o, "value", h->value);
+    snprintf(text, sizeof text, "%s is not %d: that entry is wrong.", cell,
+             h->entry);
+    cJSON_AddStringToObject(o, "explanation", text);
+  } else if (h->kind == SUDOKU_HINT_MISSING_MARK) {
+    sudoku_cell_name(g->n, h->cell, cell, sizeof cell);
+    cJSON_AddStringToObject(o, "kind", outcome = "missing-candidate");
+    cJSON_AddStringToObject(o, "cell", cell);
+    api_add_int(o, "value", h->value);
+    snprintf(text, sizeof text,
+             "%d was removed from the pencil marks of %s, but it can go "
+             "there.",
+             h->value, cell);
+    cJSON_AddStringToObject(o, "explanation", text);
+  } else if (h->step.technique == SUDOKU_TECH_NONE) {
     cJSON_AddStringToObject(o, "kind", "solved");
     cJSON_AddStringToObject(o, "explanation", "The grid is complete.");
-  } else {
-    cJSON_AddStringToObject(o, "kind", "step");
-    api_step_into(o, st, n);
+  } else { /* written by the one writer of a step */
+    struct api_buf b;
+    api_buf_init(&b, 2048);
+    api_buf_lit(&b, "{\"kind\":\"step\",");
+    struct json_sink sink = api_buf_sink(&b);
+    step_json_members(&sink, &h->step, g->n);
+    api_buf_lit(&b, "}");
+    cJSON_Delete(o);
+    free(h);
+    api_render_buf(&b, 200, outcome, out);
+    return;
   }
-  free(st);
-  api_render_json(o, 200, "step", out);
+  free(h);
+  api_render_json(o, 200, outcome, out);
   return;
 fail:
-  cJSON_Delete(o);
+  free(h);
   api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
 }
 
-static void hint_free(struct api_job *job) {
+static void hint_release(struct api_job *job) {
   struct hint_job *j = (struct hint_job *)job;
   api_position_free(&j->pos);
-  free(j);
 }
 
-static const struct api_job_ops hint_ops = {hint_cost, hint_run, hint_free};
-
-struct api_job *api_parse_hint(const struct api_limits *limits,
-                               const struct api_input *in,
-                               struct api_response *out) {
-  struct api_error e = {API_OK, "", NULL};
-  struct hint_job *j = calloc(1, sizeof *j);
-  enum api_format fmt = API_FMT_JSON;
-  if (j == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
-  if (!api_choose_json(in, &fmt, &e) ||
-      !api_read_position(in, API_POS_ENTRIES | API_POS_MARKS | API_POS_REVEAL,
-                         &j->pos, &e))
-    goto fail;
-  api_job_init(&j->base, &hint_ops, limits, in, fmt);
-  return &j->base;
-fail:
-  api_render_error(&e, in->accept, in->request_id, out);
-  if (j != NULL)
-    hint_free(&j->base);
-  return NULL;
+static bool hint_read(struct api_job *job, const struct api_input *in,
+                      struct api_error *e) {
+  struct hint_job *j = (struct hint_job *)job;
+  return api_choose_json(in, &job->format, e) &&
+         api_read_position(in, API_POS_ENTRIES | API_POS_MARKS | API_POS_REVEAL,
+                           &j->pos, e);
 }
+
+const struct api_job_ops api_hint_ops = {sizeof(struct hint_job), hint_read,
+                                         hint_cost, hint_run, hint_release};

@@ -1,9 +1,11 @@
 /*
- * job.c - the pipeline every endpoint shares: parse once into a job, ask
- * its cost once, run it, free it. An endpoint is a row of the table below
- * and a parser that returns a job with its operations.
+ * job.c - the pipeline every endpoint shares: read once into a job, ask
+ * its cost once, run it, free it. An endpoint is a row of API_ENDPOINT_MAP
+ * and a file with its job's operations; the allocation, the base and the
+ * error answer of a request that cannot be read are here, once.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
@@ -11,19 +13,13 @@
 #define ALL_BODIES (API_BODY_JSON | API_BODY_TEXT | API_BODY_FORM)
 #define ALL_ACCEPTED                                                           \
   "application/json, text/plain, application/x-www-form-urlencoded"
-static const struct api_endpoint endpoints[] = {
-    /* name, body types, Accept-Post, parser */
-    {"solve", ALL_BODIES, ALL_ACCEPTED, api_parse_solve},
-    {"hint", ALL_BODIES, ALL_ACCEPTED, api_parse_hint},
-    {"check", ALL_BODIES, ALL_ACCEPTED, api_parse_check},
-    {"candidates", ALL_BODIES, ALL_ACCEPTED, api_parse_candidates},
-    {"steps", ALL_BODIES, ALL_ACCEPTED, api_parse_steps},
-    {"rate", ALL_BODIES, ALL_ACCEPTED, api_parse_rate},
-    /* GET: no body is read; any content type goes. */
-    {"generate",
-     API_BODY_JSON | API_BODY_TEXT | API_BODY_FORM | API_BODY_UNSUPPORTED,
-     ALL_ACCEPTED, api_parse_generate},
-};
+/* A GET reads no body: any content type goes. */
+#define BODIES_POST ALL_BODIES
+#define BODIES_GET (ALL_BODIES | API_BODY_UNSUPPORTED)
+#define ENDPOINT_ROW(name, method)                                             \
+  {#name, BODIES_##method, ALL_ACCEPTED, &api_##name##_ops},
+static const struct api_endpoint endpoints[] = {API_ENDPOINT_MAP(ENDPOINT_ROW)};
+#undef ENDPOINT_ROW
 
 const struct api_endpoint *api_endpoint_at(size_t i) {
   return i < sizeof endpoints / sizeof endpoints[0] ? &endpoints[i] : NULL;
@@ -43,12 +39,13 @@ static void copy_bounded(char *out, size_t cap, const char *s) {
   out[n] = '\0';
 }
 
-void api_job_init(struct api_job *job, const struct api_job_ops *ops,
-                  const struct api_limits *limits, const struct api_input *in,
-                  enum api_format format) {
+/* The base of a job from the input, before its endpoint reads it. */
+static void job_init(struct api_job *job, const struct api_job_ops *ops,
+                     const struct api_limits *limits,
+                     const struct api_input *in) {
   job->ops = ops;
   job->limits = *limits;
-  job->format = format;
+  job->format = API_FMT_JSON;
   job->done = false;
   job->has_accept = in->accept != NULL;
   job->has_request_id = in->request_id != NULL;
@@ -81,17 +78,29 @@ struct api_job *api_parse(const struct api_endpoint *ep,
                           const struct api_limits *limits,
                           const struct api_input *in,
                           struct api_response *out) {
+  struct api_error e = {API_OK, "", NULL};
+  struct api_job *job = NULL;
   memset(out, 0, sizeof *out);
   const struct api_param *twice = query_twice(in);
   if (twice != NULL) {
-    struct api_error e = {API_OK, "", NULL};
     int n = twice->name_len < 32 ? (int)twice->name_len : 32;
     api_error_set(&e, API_INVALID_REQUEST, "query parameter %.*s appears twice",
                   n, twice->name);
-    api_render_error(&e, in->accept, in->request_id, out);
-    return NULL;
+    goto fail;
   }
-  return ep->parse(limits, in, out);
+  job = calloc(1, ep->ops->size);
+  if (job == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  job_init(job, ep->ops, limits, in);
+  if (!ep->ops->read(job, in, &e))
+    goto fail;
+  return job;
+fail:
+  api_render_error(&e, in->accept, in->request_id, out);
+  api_job_free(job);
+  return NULL;
 }
 
 enum api_cost api_job_cost(struct api_job *job) {
@@ -120,8 +129,11 @@ void api_job_run(struct api_job *job, uint64_t arrival_ns,
 }
 
 void api_job_free(struct api_job *job) {
-  if (job != NULL)
-    job->ops->free(job);
+  if (job == NULL)
+    return;
+  if (job->ops->release != NULL)
+    job->ops->release(job);
+  free(job);
 }
 
 void api_handle(const struct api_endpoint *ep, const struct api_limits *limits,

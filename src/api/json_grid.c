@@ -84,7 +84,7 @@ static bool json_cell(const cJSON *v, sudoku_grid *g, int c, const char *where,
 }
 
 /* sudoku_symbol_value() of every byte, plus one (0: not a symbol), as a
- * table: a call a cell was 1.5 % of a /solve under load. The api test
+ * table: a call a cell would be 1.5 % of a /solve under load. The api test
  * symbol_table_is_the_cores compares it with the core's for all 256. */
 static const uint8_t symbol_plus_one[256] = {
     ['.'] = 1,  ['0'] = 1,  ['?'] = 1,  ['_'] = 1,  ['*'] = 1,  ['1'] = 2,

@@ -110,3 +110,12 @@ void api_buf_free(struct api_buf *b) {
   b->p = NULL;
   b->len = b->cap = 0;
 }
+
+static void buf_put(void *ctx, const char *s, size_t n) {
+  api_buf_mem(ctx, s, n);
+}
+
+struct json_sink api_buf_sink(struct api_buf *b) {
+  struct json_sink s = {buf_put, b};
+  return s;
+}

@@ -1,10 +1,7 @@
 /*
- * logic_json.c - the logic's answers in JSON, the same shape as the CLI's
- * `sudoku steps --json` and `sudoku hint`: a step is {"technique", "name",
- * "rating", "placements": [{"cell", "value"}], "eliminations": [...],
- * "cells": [...], "units": [...], "values": [...], "chain": [{"cell",
- * "value", "link"}], "explanation"}; a rating {"rating", "level",
- * "hardest", "solved", "steps", "counts": {"hidden-single": 41, ...}}.
+ * logic_json.c - the logic's answers in JSON: a step as the CLI writes it
+ * (step_json.c, the one writer of both), a rating {"rating", "level",
+ * "hardest", "solved", "step_count", "counts": {"hidden-single": 41, ...}}.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,60 +14,19 @@ void api_add_rating(cJSON *o, const char *name, unsigned rating10) {
   cJSON_AddRawToObject(o, name, text);
 }
 
-static cJSON *candidates_of(const struct sudoku_candidate *c, int count,
-                            int n) {
-  cJSON *a = cJSON_CreateArray();
-  for (int i = 0; i < count && a != NULL; i++) {
-    cJSON *x = cJSON_CreateObject();
-    char cell[8];
-    if (x == NULL)
-      break;
-    sudoku_cell_name(n, c[i].cell, cell, sizeof cell);
-    cJSON_AddStringToObject(x, "cell", cell);
-    api_add_int(x, "value", c[i].value);
-    cJSON_AddItemToArray(a, x);
+cJSON *api_step_json(const struct sudoku_step *st, int n) {
+  struct api_buf b;
+  cJSON *raw = NULL;
+  if (!api_buf_init(&b, 1024))
+    return NULL;
+  struct json_sink sink = api_buf_sink(&b);
+  step_json_write(&sink, st, n);
+  if (!b.failed) {
+    b.p[b.len] = '\0';
+    raw = cJSON_CreateRaw(b.p);
   }
-  return a;
-}
-
-void api_step_into(cJSON *o, const struct sudoku_step *st, int n) {
-  static const char *const links[] = {"none", "strong", "weak"};
-  char name[16], text[SUDOKU_EXPLAIN_MAX];
-  cJSON_AddStringToObject(o, "technique", sudoku_technique_id(st->technique));
-  cJSON_AddStringToObject(o, "name", sudoku_technique_name(st->technique));
-  api_add_rating(o, "rating", st->rating);
-  cJSON_AddItemToObject(o, "placements",
-                        candidates_of(st->placements, st->nplacements, n));
-  cJSON_AddItemToObject(o, "eliminations",
-                        candidates_of(st->eliminations, st->neliminations, n));
-  cJSON *cells = cJSON_AddArrayToObject(o, "cells");
-  for (int i = 0; i < st->ncells && cells != NULL; i++) {
-    sudoku_cell_name(n, st->cells[i], name, sizeof name);
-    cJSON_AddItemToArray(cells, cJSON_CreateString(name));
-  }
-  cJSON *units = cJSON_AddArrayToObject(o, "units");
-  for (int i = 0; i < st->nunits && units != NULL; i++) {
-    sudoku_unit_label(n, st->units[i], name, sizeof name);
-    cJSON_AddItemToArray(units, cJSON_CreateString(name));
-  }
-  cJSON *values = cJSON_AddArrayToObject(o, "values");
-  for (int v = 1; v <= n && values != NULL; v++)
-    if (st->values & (1u << (v - 1)))
-      cJSON_AddItemToArray(values, cJSON_CreateNumber(v));
-  cJSON *chain = cJSON_AddArrayToObject(o, "chain");
-  for (int i = 0; i < st->nchain && chain != NULL; i++) {
-    cJSON *x = cJSON_CreateObject();
-    if (x == NULL)
-      break;
-    sudoku_cell_name(n, st->chain[i].cell, name, sizeof name);
-    cJSON_AddStringToObject(x, "cell", name);
-    api_add_int(x, "value", st->chain[i].value);
-    cJSON_AddStringToObject(
-        x, "link", st->chain[i].link < 3 ? links[st->chain[i].link] : "none");
-    cJSON_AddItemToArray(chain, x);
-  }
-  sudoku_step_explain(st, n, text, sizeof text);
-  cJSON_AddStringToObject(o, "explanation", text);
+  api_buf_free(&b);
+  return raw;
 }
 
 void api_rating_into(cJSON *o, const struct sudoku_rating *r) {

@@ -131,40 +131,31 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
                   out);
 }
 
-static void rate_free(struct api_job *job) {
+static void rate_release(struct api_job *job) {
   struct rate_job *j = (struct rate_job *)job;
   api_puzzles_free(&j->ps);
   free(j->out);
-  free(j);
 }
 
-static const struct api_job_ops rate_ops = {rate_cost, rate_run, rate_free};
-
-struct api_job *api_parse_rate(const struct api_limits *limits,
-                               const struct api_input *in,
-                               struct api_response *out) {
-  struct api_error e = {API_OK, "", NULL};
-  struct rate_job *j = calloc(1, sizeof *j);
-  enum api_format fmt = API_FMT_JSON;
+static bool rate_read(struct api_job *job, const struct api_input *in,
+                      struct api_error *e) {
+  struct rate_job *j = (struct rate_job *)job;
   enum api_body_type type = api_body_sniff(in);
   const char *body = in->body != NULL ? in->body : "";
+  uint32_t max_puzzles = job->limits.max_puzzles;
   cJSON *root = NULL;
-  if (j == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
   if (!api_choose_format(api_query_find(in, "format"), in->accept,
-                         type == API_BODY_TEXT, &fmt, &e))
-    goto fail;
+                         type == API_BODY_TEXT, &job->format, e))
+    return false;
   bool ok = false;
   if (type == API_BODY_JSON) {
-    ok = api_read_json_puzzles(body, in->body_len, limits->max_puzzles, NULL, 0,
-                               &root, &j->ps, &e);
+    ok = api_read_json_puzzles(body, in->body_len, max_puzzles, NULL, 0, &root,
+                               &j->ps, e);
     cJSON_Delete(root);
   } else if (type == API_BODY_TEXT || type == API_BODY_FORM) {
     struct api_position p;
     if (type == API_BODY_FORM) { /* puzzle=...: one puzzle */
-      ok = api_read_position(in, 0, &p, &e);
+      ok = api_read_position(in, 0, &p, e);
       if (ok) {
         j->ps.item = calloc(1, sizeof *j->ps.item);
         ok = j->ps.item != NULL;
@@ -174,24 +165,22 @@ struct api_job *api_parse_rate(const struct api_limits *limits,
         }
       }
     } else {
-      ok = api_read_text(body, in->body_len, limits->max_puzzles, &j->ps, &e);
+      ok = api_read_text(body, in->body_len, max_puzzles, &j->ps, e);
     }
   } else {
-    api_error_set(&e, API_UNSUPPORTED_MEDIA_TYPE, NULL);
+    api_error_set(e, API_UNSUPPORTED_MEDIA_TYPE, NULL);
   }
   if (!ok)
-    goto fail;
+    return false;
   j->out = calloc(j->ps.count, sizeof *j->out);
   if (j->out == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
+    api_error_set(e, API_INTERNAL, NULL);
+    return false;
   }
-  api_job_init(&j->base, &rate_ops, limits, in,
-               fmt == API_FMT_JSON ? API_FMT_JSON : API_FMT_JUDGE);
-  return &j->base;
-fail:
-  api_render_error(&e, in->accept, in->request_id, out);
-  if (j != NULL)
-    rate_free(&j->base);
-  return NULL;
+  if (job->format != API_FMT_JSON)
+    job->format = API_FMT_JUDGE;
+  return true;
 }
+
+const struct api_job_ops api_rate_ops = {sizeof(struct rate_job), rate_read,
+                                         rate_cost, rate_run, rate_release};

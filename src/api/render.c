@@ -1,7 +1,8 @@
 /*
- * render.c - the pieces of answers every endpoint writes: integers without
- * cJSON's slow number printing, grids as JSON rows and as one line, and the
- * members of a puzzle with conflicting givens.
+ * render.c - answers into responses: a JSON tree or a buffer of JSON as a
+ * 200, an error as RFC 9457 application/problem+json or, for a client that
+ * takes only text, as one text line (negotiate.c decides), and the static
+ * 500 when memory runs out.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,100 +10,106 @@
 
 #include "api_internal.h"
 
-/* Conflicting pairs listed one by one at most; past it the list is cut
- * (conflicts_truncated), the cells and the count stay complete. */
-#define API_MAX_CONFLICTS_LISTED 1000u
-
-void api_add_int(cJSON *o, const char *name, uint64_t v) {
-  char digits[24], *p = digits + sizeof digits - 1;
-  *p = '\0';
-  do {
-    *--p = (char)('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  cJSON_AddRawToObject(o, name, p);
+static void response_set(struct api_response *out, int status, const char *type,
+                         char *body, size_t len, const char *outcome) {
+  out->status = status;
+  out->content_type = type;
+  out->body = body;
+  out->body_len = len;
+  out->outcome = outcome;
 }
 
-size_t api_rows_text(const sudoku_grid *g, char *buf) {
-  /* Each cell with the separator after it, then the row's last ',' turned
-   * into ']' and the next row's opening: no test for "first" per cell. */
-  const uint8_t *cell = g->cell;
-  int n = g->n;
-  char *w = buf;
-  *w++ = '[';
-  for (int r = 0; r < n; r++) {
-    *w++ = '[';
-    for (int c = 0; c < n; c++) {
-      unsigned v = *cell++;
-      if (v >= 10)
-        *w++ = (char)('0' + v / 10);
-      w[0] = (char)('0' + v % 10);
-      w[1] = ',';
-      w += 2;
-    }
-    w[-1] = ']';
-    *w++ = ',';
+/* Out of memory: a static body, still a problem, still not a 200. */
+static void render_oom(struct api_response *out) {
+  static const char oom[] = "{\"type\":\"/problems/internal-error\","
+                            "\"title\":\"Internal error\",\"status\":500,"
+                            "\"detail\":\"out of memory\"}";
+  response_set(out, 500, CT_PROBLEM, NULL, 0, "internal-error");
+  out->body = malloc(sizeof oom);
+  if (out->body != NULL) {
+    memcpy(out->body, oom, sizeof oom);
+    out->body_len = sizeof oom - 1;
   }
-  w[n > 0 ? -1 : 0] = ']';
-  w += n > 0 ? 0 : 1;
-  *w = '\0';
-  return (size_t)(w - buf);
 }
 
-void api_line_text(const sudoku_grid *g, char *buf) {
-  size_t len = sudoku_write_line(g, buf, SUDOKU_TEXT_MAX);
-  if (len > 0 && len < SUDOKU_TEXT_MAX && buf[len - 1] == '\n')
-    buf[len - 1] = '\0';
-}
-
-void api_conflict_error(const sudoku_grid *g, struct api_error *e) {
-  size_t count = 0;
-  sudoku_validate(g, NULL, 0, &count);
-  struct sudoku_conflict *pairs =
-      count > 0 ? malloc(count * sizeof *pairs) : NULL;
-  if (pairs == NULL) {
-    api_error_set(e, count > 0 ? API_INTERNAL : API_CONFLICT, NULL);
-    return;
-  }
-  sudoku_validate(g, pairs, count, &count);
-  char a[16], b[16];
-  sudoku_cell_name(g->n, pairs[0].a, a, sizeof a);
-  sudoku_cell_name(g->n, pairs[0].b, b, sizeof b);
-  api_error_set(e, API_CONFLICT, "%s and %s are both %d (%s %d)%s", a, b,
-                pairs[0].value, sudoku_unit_name(pairs[0].unit),
-                pairs[0].unit_ix + 1,
-                count > 1 ? "; every clash is listed in conflicts" : "");
-  cJSON *f = e->fields != NULL ? e->fields : cJSON_CreateObject();
-  e->fields = f;
-  cJSON *list = f != NULL ? cJSON_AddArrayToObject(f, "conflicts") : NULL;
-  bool seen[SUDOKU_MAX_CELLS] = {false};
-  for (size_t i = 0; i < count; i++) {
-    seen[pairs[i].a] = seen[pairs[i].b] = true;
-    if (i >= API_MAX_CONFLICTS_LISTED || list == NULL)
-      continue;
-    cJSON *c = cJSON_CreateObject();
-    if (c == NULL)
-      continue;
-    sudoku_cell_name(g->n, pairs[i].a, a, sizeof a);
-    sudoku_cell_name(g->n, pairs[i].b, b, sizeof b);
-    const char *cells[2] = {a, b};
-    cJSON_AddItemToObject(c, "cells", cJSON_CreateStringArray(cells, 2));
-    api_add_int(c, "value", pairs[i].value);
-    cJSON_AddStringToObject(c, "unit", sudoku_unit_name(pairs[i].unit));
-    api_add_int(c, "unit_index", pairs[i].unit_ix + 1u);
-    cJSON_AddItemToArray(list, c);
-  }
-  free(pairs);
-  if (f == NULL)
-    return;
-  cJSON *cells = cJSON_AddArrayToObject(f, "cells");
-  for (int c = 0; c < g->n * g->n && cells != NULL; c++) {
-    if (seen[c]) {
-      sudoku_cell_name(g->n, c, a, sizeof a);
-      cJSON_AddItemToArray(cells, cJSON_CreateString(a));
+void api_render_error(struct api_error *e, const char *accept,
+                      const char *request_id, struct api_response *out) {
+  enum api_problem p = e->problem == API_OK ? API_INTERNAL : e->problem;
+  int status = api_problem_status(p);
+  const char *code = api_problem_code(p);
+  if (api_accept_text_errors(accept)) {
+    size_t cap = strlen(e->detail) + 16;
+    char *body = malloc(cap);
+    if (body != NULL) {
+      int len = snprintf(body, cap, "error: %s\n", e->detail);
+      response_set(out, status, CT_TEXT, body, (size_t)len, code);
+      api_error_clear(e);
+      return;
     }
   }
-  api_add_int(f, "conflict_count", count);
-  if (count > API_MAX_CONFLICTS_LISTED)
-    cJSON_AddTrueToObject(f, "conflicts_truncated");
+  cJSON *o = cJSON_CreateObject();
+  char type[96];
+  snprintf(type, sizeof type, "/problems/%s", code);
+  char *body = NULL;
+  if (o != NULL) {
+    cJSON_AddStringToObject(o, "type", type);
+    cJSON_AddStringToObject(o, "title", api_problem_title(p));
+    cJSON_AddNumberToObject(o, "status", status);
+    cJSON_AddStringToObject(o, "detail", e->detail);
+    if (request_id != NULL) {
+      char id[160];
+      api_safe_copy(id, sizeof id, request_id, strlen(request_id));
+      cJSON_AddStringToObject(o, "request_id", id);
+    }
+    api_error_into(e, o); /* extension members after the standard ones */
+    body = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+  }
+  api_error_clear(e);
+  if (body == NULL) {
+    render_oom(out);
+    return;
+  }
+  response_set(out, status, CT_PROBLEM, body, strlen(body), code);
+}
+
+void api_problem(enum api_problem p, const char *detail, const char *accept,
+                 const char *request_id, struct api_response *out) {
+  struct api_error e = {API_OK, "", NULL};
+  memset(out, 0, sizeof *out);
+  if (detail != NULL)
+    api_error_set(&e, p, "%s", detail);
+  else
+    api_error_set(&e, p, NULL);
+  api_render_error(&e, accept, request_id, out);
+}
+
+void api_response_free(struct api_response *out) {
+  free(out->body);
+  out->body = NULL;
+  out->body_len = 0;
+}
+
+void api_render_json(cJSON *o, int status, const char *outcome,
+                     struct api_response *out) {
+  char *body = o != NULL ? cJSON_PrintUnformatted(o) : NULL;
+  cJSON_Delete(o);
+  if (body == NULL) {
+    render_oom(out);
+    return;
+  }
+  response_set(out, status, CT_JSON, body, strlen(body), outcome);
+}
+
+void api_render_buf(struct api_buf *b, int status, const char *outcome,
+                    struct api_response *out) {
+  if (b->failed) {
+    api_buf_free(b);
+    render_oom(out);
+    return;
+  }
+  b->p[b->len] = '\0'; /* api_buf keeps room for it */
+  response_set(out, status, CT_JSON, b->p, b->len, outcome);
+  b->p = NULL;
+  b->len = b->cap = 0;
 }

@@ -393,69 +393,55 @@ static void solve_run(struct api_job *job, uint64_t deadline_ns,
   out->puzzles = 1;
 }
 
-static void solve_free(struct api_job *job) {
+static void solve_release(struct api_job *job) {
   struct solve_job *j = (struct solve_job *)job;
   api_puzzles_free(&j->ps);
   free(j->ans);
-  free(j);
 }
 
-static const struct api_job_ops solve_ops = {solve_cost, solve_run, solve_free};
-
-struct api_job *api_parse_solve(const struct api_limits *limits,
-                                const struct api_input *in,
-                                struct api_response *out) {
-  struct api_error e = {API_OK, "", NULL};
+static bool solve_read(struct api_job *job, const struct api_input *in,
+                       struct api_error *e) {
+  struct solve_job *j = (struct solve_job *)job;
   struct api_form form = {NULL, 0, {{0}}};
-  struct solve_job *j = calloc(1, sizeof *j);
   const struct api_param *format = api_query_find(in, "format"),
                          *form_format = NULL;
-  enum api_format fmt = API_FMT_JSON;
   enum api_body_type type = api_body_sniff(in);
   const char *body = in->body != NULL ? in->body : "";
   bool ok = false;
-  if (j == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
-  api_job_init(&j->base, &solve_ops, limits, in, API_FMT_JSON);
   j->max_solutions = 2;
   switch (type) {
   case API_BODY_JSON:
-    ok = read_json_puzzles(j, body, in->body_len, &e);
+    ok = read_json_puzzles(j, body, in->body_len, e);
     break;
   case API_BODY_TEXT:
-    ok = api_read_text(body, in->body_len, limits->max_puzzles, &j->ps, &e);
+    ok = api_read_text(body, in->body_len, job->limits.max_puzzles, &j->ps, e);
     break;
   case API_BODY_FORM:
-    ok = read_form(j, in, &form_format, &form, &e);
+    ok = read_form(j, in, &form_format, &form, e);
     break;
   default:
-    api_error_set(&e, API_UNSUPPORTED_MEDIA_TYPE, NULL);
+    api_error_set(e, API_UNSUPPORTED_MEDIA_TYPE, NULL);
     break;
   }
   /* The format is checked first: a bad one is the answer whatever the
    * body holds. */
   struct api_error fe = {API_OK, "", NULL};
   if (!api_choose_format(format != NULL ? format : form_format, in->accept,
-                         type == API_BODY_TEXT, &fmt, &fe)) {
-    api_error_clear(&e);
-    e = fe;
+                         type == API_BODY_TEXT, &job->format, &fe)) {
+    api_error_clear(e);
+    *e = fe;
     ok = false;
   }
   api_form_free(&form);
   if (!ok)
-    goto fail;
-  j->base.format = fmt;
+    return false;
   j->ans = calloc(j->ps.count, sizeof *j->ans);
   if (j->ans == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
+    api_error_set(e, API_INTERNAL, NULL);
+    return false;
   }
-  return &j->base;
-fail:
-  api_render_error(&e, in->accept, in->request_id, out);
-  if (j != NULL)
-    solve_free(&j->base);
-  return NULL;
+  return true;
 }
+
+const struct api_job_ops api_solve_ops = {sizeof(struct solve_job), solve_read,
+                                          solve_cost, solve_run, solve_release};

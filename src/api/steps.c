@@ -33,11 +33,9 @@ static bool on_step(const struct sudoku_step *st, void *ctx) {
     return false;
   w->kept++;
   if (w->list != NULL) {
-    cJSON *o = cJSON_CreateObject();
-    if (o != NULL) {
-      api_step_into(o, st, w->n);
+    cJSON *o = api_step_json(st, w->n);
+    if (o != NULL)
       cJSON_AddItemToArray(w->list, o);
-    }
     return true;
   }
   char line[SUDOKU_EXPLAIN_MAX + 8];
@@ -123,34 +121,22 @@ fail:
   api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
 }
 
-static void steps_free(struct api_job *job) {
+static void steps_release(struct api_job *job) {
   struct steps_job *j = (struct steps_job *)job;
   api_position_free(&j->pos);
-  free(j);
 }
 
-static const struct api_job_ops steps_ops = {steps_cost, steps_run, steps_free};
-
-struct api_job *api_parse_steps(const struct api_limits *limits,
-                                const struct api_input *in,
-                                struct api_response *out) {
-  struct api_error e = {API_OK, "", NULL};
-  struct steps_job *j = calloc(1, sizeof *j);
-  enum api_format fmt = API_FMT_JSON;
-  if (j == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
-  if (!api_choose_format(api_query_find(in, "format"), in->accept, false, &fmt,
-                         &e) ||
-      !api_read_position(in, 0, &j->pos, &e))
-    goto fail;
-  api_job_init(&j->base, &steps_ops, limits, in,
-               fmt == API_FMT_JSON ? API_FMT_JSON : API_FMT_JUDGE);
-  return &j->base;
-fail:
-  api_render_error(&e, in->accept, in->request_id, out);
-  if (j != NULL)
-    steps_free(&j->base);
-  return NULL;
+static bool steps_read(struct api_job *job, const struct api_input *in,
+                       struct api_error *e) {
+  struct steps_job *j = (struct steps_job *)job;
+  if (!api_choose_format(api_query_find(in, "format"), in->accept, false,
+                         &job->format, e) ||
+      !api_read_position(in, 0, &j->pos, e))
+    return false;
+  if (job->format != API_FMT_JSON)
+    job->format = API_FMT_JUDGE;
+  return true;
 }
+
+const struct api_job_ops api_steps_ops = {sizeof(struct steps_job), steps_read,
+                                          steps_cost, steps_run, steps_release};

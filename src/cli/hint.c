@@ -75,33 +75,6 @@ static bool merge(sudoku_grid *pos, const sudoku_grid *entries) {
   return true;
 }
 
-/* The position (puzzle plus entries) has no solution or a clash: when the
- * puzzle alone has one solution, the entries are at fault, and each that
- * differs from it is named on stderr (what /hint answers too); returns
- * whether any was. Otherwise the refusal is the puzzle's own. */
-static bool report_wrong_entries(const sudoku_grid *puzzle,
-                                 const sudoku_grid *entries,
-                                 const struct sudoku_logic_limits *lim) {
-  struct sudoku_limits sl = SUDOKU_LIMITS_DEFAULT;
-  struct sudoku_stats stats;
-  sudoku_grid sol;
-  sl.deadline_us = lim->deadline_us;
-  if (sudoku_solve(puzzle, &sl, &sol, &stats) != SUDOKU_OK ||
-      stats.solutions != 1)
-    return false;
-  bool any = false;
-  for (int c = 0; c < puzzle->n * puzzle->n; c++)
-    if (puzzle->cell[c] == 0 && entries->cell[c] != 0 &&
-        entries->cell[c] != sol.cell[c]) {
-      char name[16];
-      sudoku_cell_name(puzzle->n, c, name, sizeof name);
-      fprintf(stderr, "sudoku: %s is not %d: that entry is wrong\n", name,
-              entries->cell[c]);
-      any = true;
-    }
-  return any;
-}
-
 int cli_cmd_hint(int argc, char **argv) {
   struct cli_logic_options o = {
       .accepts_json = true, .accepts_entries = true, .json = true};
@@ -133,16 +106,27 @@ int cli_cmd_hint(int argc, char **argv) {
   sudoku_grid puzzle = g[0];
   if (k == 2 && !merge(&g[0], &g[1]))
     return 2;
-  struct sudoku_step st;
-  enum sudoku_status s = sudoku_next_step(&g[0], NULL, &o.limits, &st);
+  struct sudoku_hint h;
+  enum sudoku_status s =
+      sudoku_hint(&puzzle, k == 2 ? &g[1] : NULL, NULL, false, &o.limits, &h);
+  if (s == SUDOKU_OK && h.kind == SUDOKU_HINT_WRONG_ENTRY) {
+    for (int i = 0; i < h.nwrong; i++) {
+      char name[16];
+      sudoku_cell_name(puzzle.n, h.wrong[i], name, sizeof name);
+      fprintf(stderr, "sudoku: %s is not %d: that entry is wrong\n", name,
+              g[0].cell[h.wrong[i]]);
+    }
+    s = SUDOKU_NO_SOLUTION; /* a clash of entries is no given's fault */
+  } else if (s != SUDOKU_OK) {
+    /* The puzzle's refusal, told of the position: entries that clash
+     * make it a conflict. */
+    size_t count = 0;
+    if (s == SUDOKU_NO_SOLUTION && k == 2 &&
+        sudoku_validate(&g[0], NULL, 0, &count) == SUDOKU_CONFLICT)
+      s = SUDOKU_CONFLICT;
+    cli_report_refusal(stderr, 1, &g[0], s);
+  }
   if (s != SUDOKU_OK) {
-    bool entries_wrong = k == 2 &&
-                         (s == SUDOKU_NO_SOLUTION || s == SUDOKU_CONFLICT) &&
-                         report_wrong_entries(&puzzle, &g[1], &o.limits);
-    if (entries_wrong)
-      s = SUDOKU_NO_SOLUTION; /* a clash of entries is no given's fault */
-    else
-      cli_report_refusal(stderr, 1, &g[0], s);
     if (o.json)
       cli_json_refusal(stdout, s);
     else
@@ -150,12 +134,13 @@ int cli_cmd_hint(int argc, char **argv) {
     putchar('\n');
     return fflush(stdout) != 0 ? 2 : 1;
   }
+  const struct sudoku_step *st = &h.step;
   if (o.json) {
-    cli_json_step(stdout, &st, g[0].n);
+    cli_json_step(stdout, st, g[0].n);
     putchar('\n');
   } else {
     char sentence[SUDOKU_EXPLAIN_MAX];
-    sudoku_step_explain(&st, g[0].n, sentence, sizeof sentence);
+    sudoku_step_explain(st, g[0].n, sentence, sizeof sentence);
     printf("%s\n", sentence);
   }
   return fflush(stdout) != 0 ? 2 : 0;

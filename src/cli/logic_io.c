@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "pipeline.h"
+#include "step_json.h"
 
 int cli_logic_parse(int argc, char **argv, const char *usage,
                     struct cli_logic_options *o) {
@@ -195,66 +196,11 @@ void cli_json_rating(FILE *f, unsigned rating) {
   fprintf(f, "%u.%u", rating / 10, rating % 10);
 }
 
-static void json_cell(FILE *f, int n, int cell) {
-  char name[16];
-  sudoku_cell_name(n, cell, name, sizeof name);
-  json_string(f, name);
-}
-
-static void json_candidates(FILE *f, const char *key, int n,
-                            const struct sudoku_candidate *c, int count) {
-  fprintf(f, ",\"%s\":[", key);
-  for (int i = 0; i < count; i++) {
-    fputs(i ? ",{\"cell\":" : "{\"cell\":", f);
-    json_cell(f, n, c[i].cell);
-    fprintf(f, ",\"value\":%d}", c[i].value);
-  }
-  fputc(']', f);
-}
+static void file_put(void *f, const char *s, size_t n) { fwrite(s, 1, n, f); }
 
 void cli_json_step(FILE *f, const struct sudoku_step *st, int n) {
-  static const char *const links[] = {"none", "strong", "weak"};
-  char text[SUDOKU_EXPLAIN_MAX];
-  fputs("{\"technique\":", f);
-  json_string(f, sudoku_technique_id(st->technique));
-  fputs(",\"name\":", f);
-  json_string(f, sudoku_technique_name(st->technique));
-  fputs(",\"rating\":", f);
-  cli_json_rating(f, st->rating);
-  json_candidates(f, "placements", n, st->placements, st->nplacements);
-  json_candidates(f, "eliminations", n, st->eliminations, st->neliminations);
-  fputs(",\"cells\":[", f);
-  for (int i = 0; i < st->ncells; i++) {
-    if (i)
-      fputc(',', f);
-    json_cell(f, n, st->cells[i]);
-  }
-  fputs("],\"units\":[", f);
-  for (int i = 0; i < st->nunits; i++) {
-    char label[24];
-    sudoku_unit_label(n, st->units[i], label, sizeof label);
-    if (i)
-      fputc(',', f);
-    json_string(f, label);
-  }
-  fputs("],\"values\":[", f);
-  for (int v = 1, first = 1; v <= n; v++)
-    if (st->values & (1u << (v - 1))) {
-      fprintf(f, first ? "%d" : ",%d", v);
-      first = 0;
-    }
-  fputs("],\"chain\":[", f);
-  for (int i = 0; i < st->nchain; i++) {
-    fputs(i ? ",{\"cell\":" : "{\"cell\":", f);
-    json_cell(f, n, st->chain[i].cell);
-    fprintf(
-        f, ",\"value\":%d,\"link\":\"%s\"}", st->chain[i].value,
-        links[st->chain[i].link <= SUDOKU_LINK_WEAK ? st->chain[i].link : 0]);
-  }
-  fputs("],\"explanation\":", f);
-  sudoku_step_explain(st, n, text, sizeof text);
-  json_string(f, text);
-  fputc('}', f);
+  struct json_sink sink = {file_put, f};
+  step_json_write(&sink, st, n);
 }
 
 void cli_json_refusal(FILE *f, enum sudoku_status s) {

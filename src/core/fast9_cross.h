@@ -159,11 +159,11 @@ static inline __m128i fast9_expand_sse(__m128i x) {
  * masks (bit 3k + j) of the three bands as 16-bit lanes: both are groups
  * of three bits (a row's triads, a box's minicolumns), so one test and
  * one count serve both (~60 instructions a digit; two 32-bit vectors, one
- * per kind, took ~85 with their copies and spills). The removal pass runs
- * only when a group with three sure digits also holds another one: it
- * used to run on nearly every call (a placed minirow has three sure
- * digits) and find nothing four times in five. ~700 instructions a call
- * instead of ~900 on 1106.
+ * per kind, take ~85 with their copies and spills). The removal pass runs
+ * only when a group with three sure digits also holds another one: a
+ * placed minirow has three sure digits, so on nearly every call a pass
+ * without that test would find nothing four times in five. ~700
+ * instructions a call on 1106.
  * Returns -1 on a contradiction, else whether any candidate went; sets
  * the bits of the words it changed in *changed.
  */

@@ -115,11 +115,11 @@ static inline void fast9_place(struct fast9_state *s, int d, int b, int x) {
  * b): shrinks it to the triads on some permutation and returns in *cells
  * the cells of its rows newly down to one (still open). Returns false on a
  * contradiction. It writes only word i's own entries, so the updates of
- * one pass do not wait on each other through memory: the stores of phase
- * two (fast9_settle) used to sit between them, and each update's load
- * waited on the previous one's whole chain of arithmetic. One copy for all
- * 27 words: a copy per word behind a jump table (an earlier form) cost an
- * indirect-branch misprediction per update. */
+ * one pass do not wait on each other through memory: with the stores of
+ * phase two (fast9_settle) between them, each update's load would wait on
+ * the previous one's whole chain of arithmetic. One copy for all 27
+ * words: a copy per word behind a jump table costs an indirect-branch
+ * misprediction per update. */
 static inline bool fast9_update(struct fast9_state *s, uint32_t *seen, int i,
                                 uint32_t *cells) {
   uint32_t a = s->f[i];

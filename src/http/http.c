@@ -189,8 +189,8 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
   struct timespec rt;
   clock_gettime(CLOCK_REALTIME, &rt);
   srv->id_seed =
-      http_mix(((uint64_t)rt.tv_sec * 1000000000u + (uint64_t)rt.tv_nsec) ^
-               ((uint64_t)getpid() << 40));
+      sudoku_mix64(((uint64_t)rt.tv_sec * 1000000000u + (uint64_t)rt.tv_nsec) ^
+                   ((uint64_t)getpid() << 40));
   srv->max_body = cfg->max_body;
   srv->access_log = cfg->access_log;
   srv->limits.max_puzzles = cfg->max_puzzles;

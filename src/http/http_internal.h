@@ -19,6 +19,7 @@
 #include "http.h"
 #include "metrics.h"
 #include "pool.h"
+#include "sudoku_generate.h" /* sudoku_mix64: request ids */
 
 #define HTTP_LOG_PATH_MAX 200  /* path bytes kept for the access log */
 #define HTTP_BODY_INITIAL 4096 /* first body buffer without Content-Length */
@@ -216,9 +217,6 @@ enum MHD_Result http_reply_problem(struct http_request *req, enum api_problem p,
  * names dropped); a "*" entry sets *any instead. False when out of
  * memory (what was made is in *items, *count, for the caller to free). */
 bool http_list_parse(const char *list, char ***items, size_t *count, bool *any);
-
-/* A bijection on 64-bit integers (splitmix64's finalizer): request ids. */
-uint64_t http_mix(uint64_t x);
 
 /* CLOCK_MONOTONIC microseconds, from the core's one clock. */
 uint64_t http_now_us(void);

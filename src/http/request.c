@@ -35,17 +35,6 @@
 /* ---- Request ids ----------------------------------------------------------
  */
 
-/* A bijection on 64-bit integers (splitmix64's finalizer): distinct inputs
- * give distinct ids, and consecutive ones do not look consecutive. */
-uint64_t http_mix(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9u;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebu;
-  x ^= x >> 31;
-  return x;
-}
-
 /* An incoming X-Request-Id is kept when it is 1..128 visible ASCII
  * characters: it is echoed in a header and in logs, so nothing else. */
 static bool id_ok(const char *s) {
@@ -61,8 +50,8 @@ static bool id_ok(const char *s) {
 static void id_make(struct http_server *srv, char *out, size_t cap) {
   static const char hex[] = "0123456789abcdef";
   uint64_t v =
-      http_mix(srv->id_seed + atomic_fetch_add_explicit(&srv->id_next, 1,
-                                                        memory_order_relaxed));
+      sudoku_mix64(srv->id_seed + atomic_fetch_add_explicit(
+                                      &srv->id_next, 1, memory_order_relaxed));
   (void)cap; /* HTTP_REQUEST_ID_MAX + 1 >= 17 */
   for (int i = 15; i >= 0; i--, v >>= 4)
     out[i] = hex[v & 15];
@@ -202,7 +191,7 @@ static enum MHD_Result hand_off(struct http_request *req) {
   return MHD_YES;
 }
 
-/* Answers what the headers alone decided (see begin). */
+/* Answers what the headers alone decided (see request_from_headers). */
 static enum MHD_Result reply_pending(struct http_request *req) {
   if (req->server_options) {
     const struct http_header h[] = {
@@ -226,11 +215,13 @@ static enum MHD_Result reply_pending(struct http_request *req) {
 /* ---- MHD callbacks --------------------------------------------------------
  */
 
-/* First call: headers only. Returns MHD_NO only when out of memory. */
-static enum MHD_Result begin(struct http_server *srv,
-                             struct MHD_Connection *conn, const char *url,
-                             const char *method, const char *version,
-                             void **con_cls) {
+/* First call: headers only; the request state is made and what the
+ * headers decide recorded. Returns MHD_NO only when out of memory. */
+static enum MHD_Result request_from_headers(struct http_server *srv,
+                                            struct MHD_Connection *conn,
+                                            const char *url, const char *method,
+                                            const char *version,
+                                            void **con_cls) {
   struct http_fields f;
   http_fields_read(conn, &f);
   unsigned long long n = f.length != NULL ? strtoull(f.length, NULL, 10) : 0;
@@ -377,7 +368,7 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
   struct http_server *srv = cls;
   struct http_request *req = *con_cls;
   if (req == NULL || (void *)req == HTTP_LINE_SEEN(srv))
-    return begin(srv, conn, url, method, version, con_cls);
+    return request_from_headers(srv, conn, url, method, version, con_cls);
   if (*upload_data_size > 0) {
     take_body(req, upload_data, *upload_data_size);
     *upload_data_size = 0;
@@ -445,8 +436,8 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
     return;
   *con_cls = NULL;
   if ((void *)req == HTTP_LINE_SEEN(srv)) {
-    /* Never reached begin(): answered by libmicrohttpd (counted under
-     * the route "other" by the status it sent), or the client left. */
+    /* Never reached request_from_headers(): answered by libmicrohttpd (counted
+     * under the route "other" by the status it sent), or the client left. */
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_HTTP_STATUS);
     if (ci != NULL && ci->http_status >= 100)

@@ -138,10 +138,10 @@ static int find_redundant(struct gen_dig *d, int from) {
 /* Whether orbit z went out in one of the last GEN_TABU swaps. Why: the
  * swaps otherwise cycle, an orbit swapped out coming back a few swaps
  * later, until the budget of swaps is spent (most rejected attempts at
- * 9x9 rot180 ended so). Measured with 4 (CPU, 100 seeds each): minimal
- * 9x9 rot180 2.9 -> 1.7 ms (3.1 -> 2.3 grids; a third fewer
- * instructions), medium 6.3 -> 5.0, hard 75 -> 58, expert 27 -> 17 ms; 8
- * was worse than 4; 12x12 unchanged. */
+ * 9x9 rot180 would end so). A memory of 4 makes a minimal 9x9 rot180
+ * puzzle about 40 % cheaper (a third fewer instructions, fewer grids
+ * drawn) and each level's 20-35 % cheaper; 8 is slower than 4; 12x12
+ * does not change. */
 static bool is_tabu(const struct gen_dig *d, int z) {
   unsigned len = d->tabu_next < GEN_TABU ? d->tabu_next : GEN_TABU;
   for (unsigned i = 0; i < len; i++)

@@ -71,16 +71,14 @@ static int rate_at(const sudoku_grid *g, enum sudoku_level level,
 /*
  * Neighbouring puzzles tried per grid with a symmetry whose orbits hold
  * several cells: after a minimal puzzle of another level, or after a
- * removal whose swaps did not make it minimal. Measured at 9x9 rot180
- * (CPU ms a puzzle, 100-150 seeds): 0 / 4 / 8 neighbours: medium 7.2 /
- * 6.7 / 5.2, hard 99 / 87 / 66, expert 34 / 20 / 23; 16 was slower at
- * hard. Without a level too, a removal that does not converge is followed
- * from its puzzle rather than from a new grid (measured, CPU, level any,
- * rot180: 9x9 1.18 -> 0.95 ms, 1.2 grids instead of 2.2; 12x12 55 -> 44
- * ms; 16x16 seeds 1-4 23 / 9 / 44 / 11 s -> 2.1 / 9.4 / 3.2 / 4.2 s; 32
- * neighbours were no faster than 8). Without symmetry a minimal puzzle
- * costs 0.3 ms and neighbours were slower than new grids (their givens
- * drift down, and with them the level).
+ * removal whose swaps did not make it minimal. At 9x9 rot180, 8 of them
+ * make a medium, hard or expert puzzle some 30 % cheaper than none (16
+ * are slower at hard, 32 no faster). Without a level too, a removal that
+ * does not converge is followed from its puzzle rather than from a new
+ * grid: about half the grids drawn at 9x9, and 16x16 minutes become
+ * seconds. Without symmetry a minimal puzzle costs 0.3 ms and neighbours
+ * are slower than new grids (their givens drift down, and with them the
+ * level).
  */
 #define GEN_NEIGHBOURS 8
 

@@ -6,10 +6,10 @@
  * empty grid with sudoku_solve, then shuffle": the first solution the
  * solver finds depends on its search order, which may change with any
  * speed-up; then every seed would give another grid. The filler below
- * depends on the seed alone. (A first version placed random values and
- * asked sudoku_solve for the number of completions after each: 9x9 was
- * fine, but proving that a late value leaves no completion took seconds
- * at 16x16 and never ended at 25x25.)
+ * depends on the seed alone. (Placing random values and asking
+ * sudoku_solve for the number of completions after each is fine at 9x9,
+ * but proving that a late value leaves no completion takes seconds at
+ * 16x16 and does not end at 25x25.)
  *
  * Not uniform over all grids (no cheap method is), but every grid can come
  * out: fewest-free-values-first with random ties and random values reaches

@@ -127,3 +127,6 @@ bool logic_find_ALIGNED_PAIR_EXCLUSION(const struct logic_state *s,
   }
   return false;
 }
+
+/* The generic sentence (explain.c): its name, chain or cells, outcome. */
+LOGIC_EXPLAIN(ALIGNED_PAIR_EXCLUSION, logic_generic_sentence)

@@ -24,7 +24,7 @@
  * Weighing a triplet is a mask a value of a and a mask a pair of values
  * (a, b), excluders with a value none of the three holds dropped. On 9x9
  * a call weighs about 1,200 triplets (2,900 at most over top1465) for
- * some 0.8 M instructions (was 1.6 M before the masks), as much as a
+ * some 0.8 M instructions, as much as a
  * cell/region forcing chain search: it runs only where every chain up to
  * 7.4 failed, as in SE.
  * On larger grids the pairs grow with the square of the base cells, so
@@ -174,8 +174,9 @@ static bool list_excluders(struct ate *a) {
  * values are. One of three values is emptied only by x, y, z being
  * exactly its values. So each x costs a mask, each (x, y) a mask and a
  * look at the three-valued excluders. */
-static bool weigh(const struct ate *a, const int *cell, const uint16_t *excl,
-                  int ne, struct sudoku_step *out) {
+static bool triplet_eliminates(const struct ate *a, const int *cell,
+                               const uint16_t *excl, int ne,
+                               struct sudoku_step *out) {
   const struct logic_state *s = a->s;
   bool s01 = sees(a, cell[0], cell[1]);
   bool s02 = sees(a, cell[0], cell[2]);
@@ -333,7 +334,7 @@ static bool try_pair(struct ate *a, int i, int j, const uint16_t *pair, int np,
         ((a->weighed & 1023) == 0 && ch_late(s)))
       return false;
     int cell[3] = {c0, c1, t};
-    if (weigh(a, cell, common, nc, out))
+    if (triplet_eliminates(a, cell, common, nc, out))
       return true;
   }
   return false;
@@ -402,7 +403,7 @@ static bool try_pair_masks(struct ate *a, int i, int j, struct ch_mask pm,
       if ((++a->weighed & 1023) == 0 && ch_late(a->s))
         return false;
       int cell[3] = {c0, c1, t};
-      if (weigh(a, cell, common, nc, out)) {
+      if (triplet_eliminates(a, cell, common, nc, out)) {
         a->weighed = before;
         return try_pair(a, i, j, pair, np, out);
       }
@@ -475,3 +476,16 @@ bool logic_find_ALIGNED_TRIPLET_EXCLUSION(const struct logic_state *s,
   }
   return false;
 }
+
+/* The sentence of aligned-triplet-exclusion. */
+static bool triplet_sentence(struct logic_text *t,
+                             const struct sudoku_step *st) {
+  logic_put(t, "Aligned triplet exclusion: no values of ");
+  logic_put_cells(t, st->cells, st->ncells < 3 ? st->ncells : 3, 3);
+  logic_say(t, st,
+            " may repeat in a unit or take every candidate of one of %C, "
+            "which see all three; so %O.",
+            st->cells + 3, st->ncells > 3 ? st->ncells - 3 : 0);
+  return true;
+}
+LOGIC_EXPLAIN(ALIGNED_TRIPLET_EXCLUSION, triplet_sentence)

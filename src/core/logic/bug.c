@@ -86,3 +86,18 @@ bool logic_find_BUG(const struct logic_state *s, struct sudoku_step *out) {
   }
   return false;
 }
+
+/* The sentence of bug. */
+static bool bug_sentence(struct logic_text *t, const struct sudoku_step *st) {
+  if (st->nplacements > 0)
+    logic_say(t, st,
+              "Every empty cell but %p has two candidates; without %q there, "
+              "the puzzle would have two solutions: %O.");
+  else
+    logic_say(t, st,
+              "Without %v in %C, every empty cell would have two candidates "
+              "and the puzzle two solutions, so one of them is %v: %O.",
+              st->values, st->cells, st->ncells, st->values);
+  return true;
+}
+LOGIC_EXPLAIN(BUG, bug_sentence)

@@ -250,3 +250,9 @@ bool logic_find_FORCING_CHAIN(const struct logic_state *s,
                                  false, true};
   return find_unary(s, out, &u, s->beat);
 }
+
+/* The generic sentence (explain.c): its name, chain or cells, outcome. */
+LOGIC_EXPLAIN(X_CHAIN, logic_generic_sentence)
+LOGIC_EXPLAIN(XY_CHAIN, logic_generic_sentence)
+LOGIC_EXPLAIN(AIC, logic_generic_sentence)
+LOGIC_EXPLAIN(FORCING_CHAIN, logic_generic_sentence)

@@ -72,10 +72,11 @@ struct cyc {
   struct ch_mask umask[LOGIC_MAX_UNITS];
 };
 
-/* Cell and value index of candidate x = cell * n + value - 1; n = 9
- * divides by a constant (a multiply), the search's most common case. */
-#define XC(x) (n == 9 ? (x) / 9 : (x) / n)
-#define XV(x) (n == 9 ? (x) % 9 : (x) % n)
+/* Cell and value index of candidate x = cell * n + value - 1 on a grid of
+ * side n; n = 9 divides by a constant (a multiply), the search's most
+ * common case. */
+#define CAND_CELL(x, n) ((n) == 9 ? (x) / 9 : (x) / (n))
+#define CAND_VALUE(x, n) ((n) == 9 ? (x) % 9 : (x) % (n))
 
 static bool mask_has(const struct ch_mask *m, int c) {
   return (m->w[c >> 6] >> (c & 63)) & 1;
@@ -125,7 +126,7 @@ static void mark(struct cyc *y, int x, bool on) {
  * + 1 of them, with whether the link is a unit's (1) or the cell's (0). */
 static int strong(const struct cyc *y, int x, int *to, uint8_t *unit) {
   const struct logic_state *s = y->s;
-  int n = y->n, c = XC(x), v = XV(x) + 1, k = 0;
+  int n = y->n, c = CAND_CELL(x, n), v = CAND_VALUE(x, n) + 1, k = 0;
   if ((y->flags & CH_Y) && __builtin_popcount(s->cand[c]) == 2) {
     to[k] = c * n + __builtin_ctz(s->cand[c] & ~(1u << (v - 1)));
     unit[k++] = 0;
@@ -155,8 +156,8 @@ static int strong(const struct cyc *y, int x, int *to, uint8_t *unit) {
 /* Weak link from a to b: same value in peer cells, or (CH_Y) two values
  * of one cell. Returns 1 for a unit link, 0 for a cell link, -1 none. */
 static int weak(const struct cyc *y, int a, int b) {
-  int n = y->n, ca = XC(a), cb = XC(b);
-  if (XV(a) == XV(b) && sees(y, ca, cb))
+  int n = y->n, ca = CAND_CELL(a, n), cb = CAND_CELL(b, n);
+  if (CAND_VALUE(a, n) == CAND_VALUE(b, n) && sees(y, ca, cb))
     return 1;
   if ((y->flags & CH_Y) && ca == cb && a != b)
     return 0;
@@ -170,11 +171,12 @@ static int eliminations(struct cyc *y) {
   int n = y->n, found = 0;
   for (int k = 1; k < y->len; k += 2) { /* path[k] -w- path[k+1] */
     int a = y->path[k], b = y->path[(k + 1) % y->len];
-    int ca = XC(a), cb = XC(b), v = XV(a) + 1;
+    int ca = CAND_CELL(a, n), cb = CAND_CELL(b, n), v = CAND_VALUE(a, n) + 1;
     if (ca == cb) {
       for (uint32_t m = s->cand[ca]; m; m &= m - 1) {
         int w = __builtin_ctz(m);
-        if (w != XV(a) && w != XV(b) && !has(y, ca * n + w) &&
+        if (w != CAND_VALUE(a, n) && w != CAND_VALUE(b, n) &&
+            !has(y, ca * n + w) &&
             (y->out == NULL || logic_step_elim(y->out, ca, w + 1)) &&
             (++found, y->out == NULL))
           return found;
@@ -262,11 +264,11 @@ static bool close_loop(struct cyc *y, int d, int z, uint8_t kind) {
  * into: close_loop checks it in place (most nodes are last ones). Once the
  * budget is spent nothing can be found, so the search returns at once.
  */
-static bool odd(struct cyc *y, int d);
+static bool grow_weak(struct cyc *y, int d);
 
 /* Grows the path from path[d] (d even, placed and counted) by a strong
  * link. */
-static bool even(struct cyc *y, int d) {
+static bool grow_strong(struct cyc *y, int d) {
   uint16_t own[CYC_LINKS];
   uint8_t own_unit[CYC_LINKS];
   const uint16_t *to;
@@ -294,7 +296,7 @@ static bool even(struct cyc *y, int d) {
     y->path[d + 1] = t;
     y->kind[d] = unit[i];
     mark(y, t, true);
-    bool hit = odd(y, d + 1);
+    bool hit = grow_weak(y, d + 1);
     mark(y, t, false);
     if (hit)
       return true;
@@ -312,17 +314,17 @@ static bool weak_to(struct cyc *y, int d, int t, uint8_t kind) {
   y->path[d + 1] = t;
   y->kind[d] = kind;
   mark(y, t, true);
-  bool hit = even(y, d + 1);
+  bool hit = grow_strong(y, d + 1);
   mark(y, t, false);
   return hit;
 }
 
 /* Grows the path from path[d] (d odd, below len - 1, placed and counted)
  * by a weak link to a candidate that has a strong partner. */
-static bool odd(struct cyc *y, int d) {
+static bool grow_weak(struct cyc *y, int d) {
   const struct logic_state *s = y->s;
   int x = y->path[d], first = y->path[0];
-  int n = y->n, c = XC(x), v = XV(x) + 1;
+  int n = y->n, c = CAND_CELL(x, n), v = CAND_VALUE(x, n) + 1;
   if (y->sorted) {
     /* each unit's cells with v, in the unit's (cell) order, from the
      * first whose candidate is not below path[0]: cell p0, with
@@ -427,7 +429,7 @@ static bool find_cycle(const struct logic_state *s, struct sudoku_step *out,
         y.deep = false;
         y.path[0] = x;
         mark(&y, x, true);
-        bool hit = --y.budget >= 0 && even(&y, 0);
+        bool hit = --y.budget >= 0 && grow_strong(&y, 0);
         mark(&y, x, false);
         if (y.budget < 0)
           return false;

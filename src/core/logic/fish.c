@@ -143,3 +143,17 @@ bool logic_find_JELLYFISH(const struct logic_state *s,
                           struct sudoku_step *out) {
   return find_fish(s, out, 4, SUDOKU_TECH_JELLYFISH, 52);
 }
+
+/* The sentence of x-wing, swordfish, jellyfish. */
+static bool fish_sentence(struct logic_text *t, const struct sudoku_step *st) {
+  int nu = st->nunits;
+  if (nu < 2)
+    return false;
+  logic_say(t, st,
+            "In %U, %v lies only in %U, so it goes from the rest of those: %O.",
+            st->units, nu / 2, st->values, st->units + nu / 2, nu - nu / 2);
+  return true;
+}
+LOGIC_EXPLAIN(X_WING, fish_sentence)
+LOGIC_EXPLAIN(SWORDFISH, fish_sentence)
+LOGIC_EXPLAIN(JELLYFISH, fish_sentence)

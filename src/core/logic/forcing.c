@@ -31,14 +31,14 @@
 
 enum kind { K_CONTRA, K_DOUBLE, K_CELL, K_REGION };
 
-struct multi {
+struct forcing_kind {
   enum sudoku_technique tech;
   unsigned flags; /* enum ch_flags */
   int base;       /* rating x10 before the length increment */
   bool contradiction, dbl, cells, regions;
 };
 
-struct best {
+struct conclusion {
   int r, cplx;
   enum kind kind;
   int src;    /* K_CONTRA, K_DOUBLE: the assumed potential (on) */
@@ -50,11 +50,11 @@ struct best {
 
 struct search {
   const struct logic_state *s;
-  const struct multi *m;
+  const struct forcing_kind *m;
   struct ch_net net;
-  struct best best; /* starts at logic_next's beat: only better counts */
-  bool found;       /* best is a conclusion */
-  bool shallow;     /* contradictions only: nets as deep as could win */
+  struct conclusion best; /* starts at logic_next's beat: only better counts */
+  bool found;             /* best is a conclusion */
+  bool shallow;           /* contradictions only: nets as deep as could win */
   unsigned runs;
   bool late;
   int held, held_depth; /* the net in hand: run from held, that bound */
@@ -96,7 +96,7 @@ static void bound(struct search *q) {
   q->net.max_depth = lim == INT_MAX ? -1 : lim - 3 < 0 ? 0 : lim - 3;
 }
 
-static void offer(struct search *q, struct best b) {
+static void offer(struct search *q, struct conclusion b) {
   b.r = q->m->base + ch_length_rating(b.cplx);
   if (b.r < q->best.r || (b.r == q->best.r && b.cplx < q->best.cplx)) {
     q->best = b;
@@ -215,7 +215,7 @@ static int region_branches(const struct logic_state *s, int u, int v,
 /* Every branch implies the potentials left in acc: weighs them (the sum of
  * the branches' complexities) and offers the lightest. */
 static void weigh(struct search *q, const int *src, int nsrc, int skip,
-                  struct best b) {
+                  struct conclusion b) {
   int surv[MAX_SURVIVORS], cplx[MAX_SURVIVORS] = {0};
   int ns = survivors(q, skip, surv, MAX_SURVIVORS);
   if (ns == 0)
@@ -290,10 +290,10 @@ static bool region_intersect(struct search *q, int u, int v, const int *src,
 /* Offers the contradiction of the net just run from src, if any. */
 static void contradiction(struct search *q, int src) {
   if (q->m->contradiction && q->net.conf_a >= 0)
-    offer(q, (struct best){0,
-                           ch_ancestors(&q->net, q->net.conf_a) +
-                               ch_ancestors(&q->net, q->net.conf_b),
-                           K_CONTRA, src, 0, 0, 0, 0});
+    offer(q, (struct conclusion){0,
+                                 ch_ancestors(&q->net, q->net.conf_a) +
+                                     ch_ancestors(&q->net, q->net.conf_b),
+                                 K_CONTRA, src, 0, 0, 0, 0});
 }
 
 /* Contradiction and double forcing from candidate (c, v), the k-th value
@@ -331,14 +331,14 @@ static void binary(struct search *q, int c, int v, int k) {
     any |= q->acc[w] &= q->tmp[w];
   if (any) {
     int src[2] = {on, on ^ 1};
-    weigh(q, src, 2, c, (struct best){0, 0, K_DOUBLE, on, 0, 0, 0, 0});
+    weigh(q, src, 2, c, (struct conclusion){0, 0, K_DOUBLE, on, 0, 0, 0, 0});
   }
 }
 
 /* Re-runs the best conclusion's branches into the step. */
 static void conclude(struct search *q, struct sudoku_step *out) {
   const struct logic_state *s = q->s;
-  const struct best *b = &q->best;
+  const struct conclusion *b = &q->best;
   int n = s->geo.n, src[SUDOKU_MAX_N], nsrc = 0, target = b->target;
   ch_step_begin(out, q->m->tech, b->r);
   q->net.max_depth = -1;
@@ -373,7 +373,7 @@ static void conclude(struct search *q, struct sudoku_step *out) {
 }
 
 static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
-                       const struct multi *m) {
+                       const struct forcing_kind *m) {
   struct search q;
   const struct logic_geom *g = &s->geo;
   int n = g->n, src[SUDOKU_MAX_N];
@@ -413,7 +413,7 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
     if (m->cells && !q.late) {
       memcpy(q.acc, q.cellacc, sizeof q.acc[0] * (size_t)q.words);
       k = cell_branches(s, c, src);
-      weigh(&q, src, k, c, (struct best){0, 0, K_CELL, 0, c, 0, 0, 0});
+      weigh(&q, src, k, c, (struct conclusion){0, 0, K_CELL, 0, c, 0, 0, 0});
     }
   }
   for (int u = 0; m->regions && u < g->nunits && !q.late; u++)
@@ -422,7 +422,8 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
         continue;
       int k = region_branches(s, u, v, src);
       if (region_intersect(&q, u, v, src, k))
-        weigh(&q, src, k, -1, (struct best){0, 0, K_REGION, 0, 0, u, v, 0});
+        weigh(&q, src, k, -1,
+              (struct conclusion){0, 0, K_REGION, 0, 0, u, v, 0});
     }
   if (q.late || !q.found)
     return false;
@@ -431,32 +432,32 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
 }
 
 bool logic_find_NISHIO(const struct logic_state *s, struct sudoku_step *out) {
-  static const struct multi m = {
+  static const struct forcing_kind m = {
       SUDOKU_TECH_NISHIO, CH_X | CH_DYN, 75, true, false, false, false};
   return find_multi(s, out, &m);
 }
 
 bool logic_find_REGION_FORCING_CHAIN(const struct logic_state *s,
                                      struct sudoku_step *out) {
-  static const struct multi m = {SUDOKU_TECH_REGION_FORCING_CHAIN,
-                                 CH_X | CH_Y,
-                                 80,
-                                 false,
-                                 false,
-                                 true,
-                                 true};
+  static const struct forcing_kind m = {SUDOKU_TECH_REGION_FORCING_CHAIN,
+                                        CH_X | CH_Y,
+                                        80,
+                                        false,
+                                        false,
+                                        true,
+                                        true};
   return find_multi(s, out, &m);
 }
 
 bool logic_find_DYNAMIC_FORCING_CHAIN(const struct logic_state *s,
                                       struct sudoku_step *out) {
-  static const struct multi m = {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN,
-                                 CH_X | CH_Y | CH_DYN,
-                                 85,
-                                 true,
-                                 true,
-                                 true,
-                                 true};
+  static const struct forcing_kind m = {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN,
+                                        CH_X | CH_Y | CH_DYN,
+                                        85,
+                                        true,
+                                        true,
+                                        true,
+                                        true};
   return find_multi(s, out, &m);
 }
 
@@ -469,12 +470,18 @@ bool logic_find_DYNAMIC_FORCING_CHAIN(const struct logic_state *s,
  * Deeper nesting (chains inside chains) is left to trial. */
 bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
                                      struct sudoku_step *out) {
-  static const struct multi m = {SUDOKU_TECH_NESTED_FORCING_CHAIN,
-                                 CH_X | CH_Y | CH_DYN | CH_LOCK,
-                                 90,
-                                 true,
-                                 true,
-                                 true,
-                                 true};
+  static const struct forcing_kind m = {SUDOKU_TECH_NESTED_FORCING_CHAIN,
+                                        CH_X | CH_Y | CH_DYN | CH_LOCK,
+                                        90,
+                                        true,
+                                        true,
+                                        true,
+                                        true};
   return find_multi(s, out, &m);
 }
+
+/* The generic sentence (explain.c): its name, chain or cells, outcome. */
+LOGIC_EXPLAIN(NISHIO, logic_generic_sentence)
+LOGIC_EXPLAIN(REGION_FORCING_CHAIN, logic_generic_sentence)
+LOGIC_EXPLAIN(DYNAMIC_FORCING_CHAIN, logic_generic_sentence)
+LOGIC_EXPLAIN(NESTED_FORCING_CHAIN, logic_generic_sentence)

@@ -362,3 +362,22 @@ bool logic_find_POINTING(const struct logic_state *s, struct sudoku_step *out) {
 bool logic_find_CLAIMING(const struct logic_state *s, struct sudoku_step *out) {
   return find_locked(s, out, false, false, SUDOKU_TECH_CLAIMING, 28);
 }
+
+/* The sentence of direct-pointing, direct-claiming, pointing, claiming. */
+static bool intersection_sentence(struct logic_text *t,
+                                  const struct sudoku_step *st) {
+  const uint8_t *u = st->units;
+  if (st->nunits < 2)
+    return false;
+  logic_say(t, st,
+            "In %u, %v lies only in %u (%C), so it goes from the rest of %u",
+            u[0], st->values, u[1], st->cells, st->ncells, u[1]);
+  if (st->nplacements > 0 && st->nunits >= 3)
+    logic_say(t, st, " and %p is left as the only place for it in %u", u[2]);
+  logic_say(t, st, ": %O.");
+  return true;
+}
+LOGIC_EXPLAIN(DIRECT_POINTING, intersection_sentence)
+LOGIC_EXPLAIN(DIRECT_CLAIMING, intersection_sentence)
+LOGIC_EXPLAIN(POINTING, intersection_sentence)
+LOGIC_EXPLAIN(CLAIMING, intersection_sentence)

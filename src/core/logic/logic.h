@@ -179,6 +179,62 @@ enum sudoku_status logic_prepare(const sudoku_grid *g,
                                  struct logic_state *s, sudoku_grid *solution,
                                  bool *unique);
 
+/* The next step of s, prepared (logic_prepare) with solution, its first
+ * solution: technique NONE when s is complete; marks (may be NULL) narrow
+ * the candidates where they keep the solution's value, and only when
+ * s->unique. */
+enum sudoku_status logic_next_of(struct logic_state *s,
+                                 const sudoku_grid *solution,
+                                 const uint32_t *marks, unsigned max_rating,
+                                 struct sudoku_step *out);
+
+/* ---- Sentences (explain.c) ----------------------------------------------- */
+
+/* A sentence being built: every logic_put* cuts what does not fit, so
+ * SUDOKU_EXPLAIN_MAX bytes always suffice. n: the grid's side. */
+struct logic_text {
+  char buf[SUDOKU_EXPLAIN_MAX];
+  size_t len;
+  int n;
+};
+void logic_put(struct logic_text *t, const char *s);
+void logic_put_int(struct logic_text *t, int v);
+void logic_put_cell(struct logic_text *t, int cell);          /* "r4c7" */
+void logic_put_unit(struct logic_text *t, int u);             /* "box 6" */
+void logic_put_values(struct logic_text *t, uint32_t values); /* "3 and 7" */
+/* "r1c1, r1c5 and r4c1", at most max then "and N more". */
+void logic_put_cells(struct logic_text *t, const uint16_t *cells, int count,
+                     int max);
+void logic_put_units(struct logic_text *t, const uint8_t *units, int count);
+/* The placements and eliminations: "r4c7=3, r3c4<>7 and r3c5<>7". */
+void logic_put_outcome(struct logic_text *t, const struct sudoku_step *st);
+/* A sentence from a pattern: its text, with %c a cell (int), %C cells
+ * (const uint16_t *, int count; at most 8 named), %u a unit (int), %U
+ * units (const uint8_t *, int count), %v values (uint32_t mask), %s a
+ * string, and from st itself %p the first placement's cell, %q its value,
+ * %O the outcome. */
+void logic_say(struct logic_text *t, const struct sudoku_step *st,
+               const char *fmt, ...);
+
+/* A technique's own sentence for its step, written next to its finder
+ * with LOGIC_EXPLAIN(name, fn): fn returns false when the step lacks what
+ * the sentence needs, and explain.c then writes the generic one (the
+ * technique's name, its chain or cells, the outcome), which
+ * logic_generic_sentence asks for. */
+#define LOGIC_EXPLAIN_DECL(name, id, rating, title)                            \
+  bool logic_explain_##name(struct logic_text *t, const struct sudoku_step *st);
+SUDOKU_TECHNIQUE_MAP(LOGIC_EXPLAIN_DECL)
+#undef LOGIC_EXPLAIN_DECL
+#define LOGIC_EXPLAIN(name, fn)                                                \
+  bool logic_explain_##name(struct logic_text *t,                              \
+                            const struct sudoku_step *st) {                    \
+    return fn(t, st);                                                          \
+  }
+bool logic_generic_sentence(struct logic_text *t, const struct sudoku_step *st);
+/* The sentence of st's technique (its row of the table), or false. */
+bool logic_technique_sentence(struct logic_text *t,
+                              const struct sudoku_step *st);
+
 /* ---- Building a step (for finders) ------------------------------------- */
 
 /* Empties *st and sets its technique and rating (x10). */

@@ -81,3 +81,22 @@ bool logic_find_NAKED_SINGLE(const struct logic_state *s,
   }
   return false;
 }
+
+/* The sentence of hidden-single. */
+static bool hidden_single_sentence(struct logic_text *t,
+                                   const struct sudoku_step *st) {
+  logic_say(t, st, "%p is the only place for %q");
+  if (st->nunits > 0)
+    logic_say(t, st, " in %u", st->units[0]);
+  logic_put(t, ".");
+  return true;
+}
+LOGIC_EXPLAIN(HIDDEN_SINGLE, hidden_single_sentence)
+
+/* The sentence of naked-single. */
+static bool naked_single_sentence(struct logic_text *t,
+                                  const struct sudoku_step *st) {
+  logic_say(t, st, "%p can only be %q.");
+  return true;
+}
+LOGIC_EXPLAIN(NAKED_SINGLE, naked_single_sentence)

@@ -25,10 +25,12 @@ struct tech_row {
   const char *id, *title;
   unsigned rating;
   logic_finder find;
+  bool (*explain)(struct logic_text *t, const struct sudoku_step *st);
 };
 
 static const struct tech_row techs[SUDOKU_TECH_COUNT] = {
-#define ROW(name, id, rating, title) {id, title, rating, logic_find_##name},
+#define ROW(name, id, rating, title)                                           \
+  {id, title, rating, logic_find_##name, logic_explain_##name},
     SUDOKU_TECHNIQUE_MAP(ROW)
 #undef ROW
 };
@@ -75,6 +77,12 @@ enum sudoku_level sudoku_level_from_name(const char *name, size_t len) {
     if (strlen(level_names[l]) == len && memcmp(level_names[l], name, len) == 0)
       return (enum sudoku_level)l;
   return SUDOKU_LEVEL_COUNT;
+}
+
+bool logic_technique_sentence(struct logic_text *t,
+                              const struct sudoku_step *st) {
+  return (unsigned)st->technique < SUDOKU_TECH_COUNT &&
+         techs[st->technique].explain(t, st);
 }
 
 /* ---- Candidates -------------------------------------------------------- */
@@ -188,6 +196,33 @@ enum sudoku_status logic_prepare(const sudoku_grid *g,
   return SUDOKU_OK;
 }
 
+enum sudoku_status logic_next_of(struct logic_state *s,
+                                 const sudoku_grid *solution,
+                                 const uint32_t *marks, unsigned max_rating,
+                                 struct sudoku_step *out) {
+  logic_step_init(out, SUDOKU_TECH_NONE, 0);
+  bool complete = true;
+  for (int c = 0; c < s->geo.ncells; c++)
+    if (s->value[c] == 0)
+      complete = false;
+  if (complete)
+    return SUDOKU_OK;
+  /* The player's marks narrow the candidates, but only where they agree
+   * with the solution: a wrong mark is put back, so no step rests on it.
+   * With several solutions there is no "the" solution to check a mark
+   * against, so the marks are not used at all. */
+  if (marks != NULL && s->unique) {
+    for (int c = 0; c < s->geo.ncells; c++) {
+      if (s->value[c] != 0)
+        continue;
+      uint32_t keep = 1u << (solution->cell[c] - 1);
+      s->cand[c] &= marks[c] | keep;
+    }
+    logic_state_sync(s);
+  }
+  return logic_next(s, max_rating, out);
+}
+
 enum sudoku_status sudoku_next_step(const sudoku_grid *position,
                                     const uint32_t *cand,
                                     const struct sudoku_logic_limits *limits,
@@ -199,25 +234,6 @@ enum sudoku_status sudoku_next_step(const sudoku_grid *position,
       logic_prepare(position, limits, &s, &solution, &unique);
   if (st != SUDOKU_OK)
     return st;
-  logic_step_init(out, SUDOKU_TECH_NONE, 0);
-  bool complete = true;
-  for (int c = 0; c < s.geo.ncells; c++)
-    if (s.value[c] == 0)
-      complete = false;
-  if (complete)
-    return SUDOKU_OK;
-  /* The player's marks narrow the candidates, but only where they agree
-   * with the solution: a wrong mark is put back, so no step rests on it.
-   * With several solutions there is no "the" solution to check a mark
-   * against, so the marks are not used at all. */
-  if (cand != NULL && unique) {
-    for (int c = 0; c < s.geo.ncells; c++) {
-      if (s.value[c] != 0)
-        continue;
-      uint32_t keep = 1u << (solution.cell[c] - 1);
-      s.cand[c] &= cand[c] | keep;
-    }
-    logic_state_sync(&s);
-  }
-  return logic_next(&s, limits != NULL ? limits->max_rating : 0, out);
+  return logic_next_of(&s, &solution, cand,
+                       limits != NULL ? limits->max_rating : 0, out);
 }

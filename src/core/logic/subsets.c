@@ -252,3 +252,35 @@ bool logic_find_DIRECT_HIDDEN_TRIPLE(const struct logic_state *s,
                                      struct sudoku_step *out) {
   return find_hidden(s, out, 3, true, SUDOKU_TECH_DIRECT_HIDDEN_TRIPLE, 25);
 }
+
+/* The sentence of direct-hidden-pair, direct-hidden-triple, hidden-pair,
+ * hidden-triple, hidden-quad. */
+static bool hidden_set_sentence(struct logic_text *t,
+                                const struct sudoku_step *st) {
+  if (st->nunits < 1)
+    return false;
+  logic_say(t, st, "In %u, %v fit only in %C, so those cells hold nothing else",
+            st->units[0], st->values, st->cells, st->ncells);
+  if (st->nplacements > 0)
+    logic_say(t, st, " and %p is left as the only place for %q");
+  logic_say(t, st, ": %O.");
+  return true;
+}
+LOGIC_EXPLAIN(DIRECT_HIDDEN_PAIR, hidden_set_sentence)
+LOGIC_EXPLAIN(DIRECT_HIDDEN_TRIPLE, hidden_set_sentence)
+LOGIC_EXPLAIN(HIDDEN_PAIR, hidden_set_sentence)
+LOGIC_EXPLAIN(HIDDEN_TRIPLE, hidden_set_sentence)
+LOGIC_EXPLAIN(HIDDEN_QUAD, hidden_set_sentence)
+
+/* The sentence of naked-pair, naked-triple, naked-quad. */
+static bool naked_set_sentence(struct logic_text *t,
+                               const struct sudoku_step *st) {
+  if (st->nunits < 1)
+    return false;
+  logic_say(t, st, "In %U, %C hold only %v, so no other cell there can: %O.",
+            st->units, st->nunits, st->cells, st->ncells, st->values);
+  return true;
+}
+LOGIC_EXPLAIN(NAKED_PAIR, naked_set_sentence)
+LOGIC_EXPLAIN(NAKED_TRIPLE, naked_set_sentence)
+LOGIC_EXPLAIN(NAKED_QUAD, naked_set_sentence)

@@ -72,3 +72,6 @@ bool logic_find_TRIAL(const struct logic_state *s, struct sudoku_step *out) {
   }
   return false;
 }
+
+/* The generic sentence (explain.c): its name, chain or cells, outcome. */
+LOGIC_EXPLAIN(TRIAL, logic_generic_sentence)

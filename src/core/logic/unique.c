@@ -134,7 +134,8 @@ static bool type2(const struct loop *l, const int *extra, int nextra,
 
 /* Type 3 for k = 2..4 in each unit holding both extra cells x and y:
  * the first set (smallest k) that eliminates. */
-static bool type3(const struct loop *l, int x, int y, struct sudoku_step *out) {
+static bool type3_naked_set(const struct loop *l, int x, int y,
+                            struct sudoku_step *out) {
   const struct logic_state *s = l->s;
   const struct logic_geom *geo = &s->geo;
   uint32_t virt = (s->cand[x] | s->cand[y]) & ~l->pair;
@@ -232,7 +233,7 @@ static void closed(struct loop *l) {
     } else if (type == 2 && nextra >= 2) {
       ok = type2(l, extra, nextra, t);
     } else if (type == 3 && nextra == 2) {
-      ok = type3(l, extra[0], extra[1], t);
+      ok = type3_naked_set(l, extra[0], extra[1], t);
     } else if (type == 4 && nextra == 2) {
       ok = type4(l, extra[0], extra[1], t);
     }
@@ -453,3 +454,14 @@ bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
     *out = *l.best;
   return l.found;
 }
+
+/* The sentence of unique-rectangle. */
+static bool rectangle_sentence(struct logic_text *t,
+                               const struct sudoku_step *st) {
+  logic_say(t, st,
+            "Cells %C must not all be left with only %v, or the puzzle would "
+            "have two solutions: %O.",
+            st->cells, st->ncells, st->values);
+  return true;
+}
+LOGIC_EXPLAIN(UNIQUE_RECTANGLE, rectangle_sentence)

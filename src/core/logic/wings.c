@@ -81,3 +81,19 @@ bool logic_find_XY_WING(const struct logic_state *s, struct sudoku_step *out) {
 bool logic_find_XYZ_WING(const struct logic_state *s, struct sudoku_step *out) {
   return find_wing(s, out, true);
 }
+
+/* The sentence of xy-wing, xyz-wing. */
+static bool wing_sentence(struct logic_text *t, const struct sudoku_step *st) {
+  bool xyz = st->technique == SUDOKU_TECH_XYZ_WING;
+  if (st->ncells < 3)
+    return false;
+  logic_say(
+      t, st,
+      "Whatever pivot %c holds, %c%s%c%s is %v, so no cell that sees them "
+      "all can be: %O.",
+      st->cells[0], st->cells[1], xyz ? ", " : " or ", st->cells[2],
+      xyz ? " or the pivot itself" : "", st->values);
+  return true;
+}
+LOGIC_EXPLAIN(XY_WING, wing_sentence)
+LOGIC_EXPLAIN(XYZ_WING, wing_sentence)

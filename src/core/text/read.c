@@ -1,69 +1,38 @@
 /*
- * read.c - the plain-text formats of online judges, read: one or several
- * puzzles from a text (sudoku_reader_init, sudoku_read_next) and the
- * symbol table (sudoku_symbol_value). Writing a grid as judge text or as
- * one line is write.c.
+ * read.c - the plain-text formats of online judges, read (sudoku.h says
+ * which); writing them is write.c. No I/O, allocation, JSON or global
+ * state. The text is (pointer, length), never assumed NUL-terminated (a
+ * NUL is an invalid byte); counts are size_t and integer tokens saturate,
+ * so lines and tokens of any length are safe. Letters are assumed
+ * contiguous (ASCII). What the header leaves out:
  *
- * What this file does NOT do: I/O, allocation, JSON, global state. The text
- * is (pointer, length) and is never assumed to be NUL-terminated; NUL bytes
- * in it are ordinary (invalid) bytes. Every count is a size_t and integer
- * tokens saturate, so lines of any length and tokens of any number of digits
- * are safe. Letters are assumed to be contiguous (ASCII).
- *
- * READING, precisely.
- *
- * Lines. A UTF-8 byte order mark at the very start of the text is skipped.
- * Lines end at '\n'; the last line needs none; the '\r' of CRLF, like any
- * '\r', '\t', '\v' or '\f', is whitespace (a bare '\r' does not end a line).
- * Lines are numbered from 1; a column is the 1-based byte offset in its line
- * (a tab is one column; the BOM is not counted). Each line is one of:
- *  - blank: nothing or only whitespace. It separates puzzles; inside a
- *    puzzle of several rows it is an error.
- *  - decoration: only whitespace and '|', '+', '-', '=', at least one of
- *    them (grid borders such as "------+-------"). Ignored everywhere.
- *  - content: anything else. In a content line '|', '+' and '-' are ignored
- *    and separate tokens like spaces ('=' is not: it is an invalid byte).
+ * Lines. A UTF-8 byte order mark at the very start is skipped (and not
+ * counted in columns). '\r', '\t', '\v' and '\f' are whitespace (a bare
+ * '\r' does not end a line). A column is the 1-based byte offset in its
+ * line. A line is blank (separates puzzles; an error inside a puzzle of
+ * several rows), decoration (only whitespace and '|', '+', '-', '=', at
+ * least one of them: ignored), or content, where '|', '+' and '-' separate
+ * tokens like spaces ('=' is an invalid byte). '*' is a blank too.
  *
  * Cells. A token is a maximal run of bytes that are neither whitespace nor
- * '|', '+', '-'. A content line is split into cells in one of two modes:
- *  - TOKEN mode: each token is one cell, a decimal integer (leading zeros
- *    allowed, "05" is 5; 0 is a blank). Used when some token is longer than
- *    one byte, every token is made of digits only, and either
- *      the side n of the puzzle is known (a later row) and CHAR mode would
- *      not give n cells (so this only picks which error is reported: "12 is
- *      larger than 9", "expected 12 cells ..., got 11" counting tokens), or
- *      this is the first line of a puzzle, every value is <= 25 and the
- *      number of tokens is a side with a box shape (a row: "12 0 3 ...") or
- *      the square of such a side above 25 (a whole puzzle on one line).
- *  - CHAR mode otherwise: every byte of every token is one cell, a symbol
- *    ("53..7....", "53. .7. ...", the 81-character line). When every token
- *    is one byte long both modes give the same cells ("? 6 5", "0 3 5").
- * A '-' right before a digit is an error (a negative number), not a rule.
- * Symbols: '1'-'9' are 1..9; 'A'-'Z' and 'a'-'z' are 10..35; '0', '.', '?',
- * '_' and '*' are blanks; any other byte is an error.
- *
- * Puzzles. The first content line of a puzzle fixes its side n from its
- * number of cells k:
- *  - k <= 25: the line is row 1 of a k x k grid, and k must have a box shape
- *    (sudoku_box_shape: 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24,
- *    25). The puzzle is its next n content lines (decoration lines skipped),
- *    n cells each.
- *  - k == 16 is also a square: a line of 16 symbols written together
- *    ("1...............") is a whole 4x4 puzzle (as every n*n line is),
- *    unless it is row 1 of a 16x16 grid: it holds a value above 4, or the
- *    line right after it is a row of 16 cells that does. 16 cells with
- *    separators between them ("0 0 0 ...", judge rows) are always a row.
- *  - k > 25: k must be n*n for a side n with a box shape (36, 64, 81, 100,
- *    144, ..., 625): the whole puzzle on one line.
- * A puzzle ends after its last row or its one line, so puzzles may follow
- * each other with or without blank lines between them. The end of the text
- * in the middle of a puzzle is an error.
+ * '|', '+', '-'. A content line is cut into cells in one of two modes:
+ *  - TOKEN mode: each token is one cell, a decimal integer ("05" is 5).
+ *    Used when some token is longer than one byte, every token is digits,
+ *    and either the side n is known (a later row) and CHAR mode would not
+ *    give n cells (so this only picks which error is reported), or this is
+ *    the first line of a puzzle, every value is <= 25 and the number of
+ *    tokens is a side with a box shape or the square of one above 25.
+ *  - CHAR mode otherwise: every byte of every token is one cell. When every
+ *    token is one byte long both modes give the same cells.
+ * The first content line's k cells fix the side: k <= 25 is row 1 of a
+ * k x k grid (the next n content lines are its rows), k > 25 must be n*n
+ * (the whole puzzle). The end of the text inside a puzzle is an error.
  *
  * Errors, checked line by line in this order: the first invalid byte; on
- * the first line, the shape; values larger than n, left to right; the number
- * of cells in a later row. The first one found is reported, with the 1-based
- * puzzle number, the line (0 for the end of the text) and the column (0 when
- * the error is not one byte or token). Messages quote a bad byte as 'x', or
+ * the first line, the shape; values larger than n, left to right; the
+ * number of cells in a later row. The first one is reported, with the
+ * puzzle, the line (0 for the end of the text) and the column (0 when the
+ * error is not one byte or token). Messages quote a bad byte as 'x', or
  * '\xNN' when it is not printable, and a long token by its first digits.
  */
 #include <stdarg.h>

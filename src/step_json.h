@@ -1,0 +1,35 @@
+/*
+ * step_json.h - the one writer of a logic step as JSON, shared by the
+ * `sudoku` command (steps --json, hint) and sudokud (/hint, /steps): both
+ * print the same bytes for the same step. It knows no cJSON (the CLI does
+ * not link it) and the core stays JSON-free, so it lives beside them, as
+ * read_all does. Text goes to a sink: a FILE, a growing buffer.
+ *
+ * A step is {"technique", "name", "rating", "placements": [{"cell",
+ * "value"}], "eliminations": [...], "cells": [...], "units": [...],
+ * "values": [...], "chain": [{"cell", "value", "link"}], "explanation"};
+ * strings are escaped as cJSON escapes them.
+ */
+#ifndef SUDOKUD_STEP_JSON_H
+#define SUDOKUD_STEP_JSON_H
+
+#include <stddef.h>
+
+#include "sudoku_logic.h"
+
+/* Where the text goes: put(ctx, s, n) appends n bytes of s. */
+struct json_sink {
+  void (*put)(void *ctx, const char *s, size_t n);
+  void *ctx;
+};
+
+/* The members of a step of a grid of side n, without the braces (to
+ * follow other members of the same object). */
+void step_json_members(const struct json_sink *out,
+                       const struct sudoku_step *st, int n);
+
+/* The step as one object: {members}. */
+void step_json_write(const struct json_sink *out, const struct sudoku_step *st,
+                     int n);
+
+#endif
