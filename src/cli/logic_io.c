@@ -192,11 +192,12 @@ static void json_string(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-void cli_json_rating(FILE *f, unsigned rating) {
-  fprintf(f, "%u.%u", rating / 10, rating % 10);
-}
-
 static void file_put(void *f, const char *s, size_t n) { fwrite(s, 1, n, f); }
+
+void cli_json_rating(FILE *f, unsigned rating) {
+  struct json_sink sink = {file_put, f};
+  rating_json_number(&sink, rating);
+}
 
 void cli_json_step(FILE *f, const struct sudoku_step *st, int n) {
   struct json_sink sink = {file_put, f};
@@ -212,20 +213,6 @@ void cli_json_refusal(FILE *f, enum sudoku_status s) {
 }
 
 void cli_json_summary(FILE *f, const struct sudoku_rating *r) {
-  fputs("\"rating\":", f);
-  cli_json_rating(f, r->rating);
-  fputs(",\"level\":", f);
-  json_string(f, sudoku_level_name(r->level));
-  fputs(",\"hardest\":", f);
-  json_string(f, sudoku_technique_id(r->hardest));
-  fprintf(f, ",\"solved\":%s,\"counts\":{", r->solved ? "true" : "false");
-  for (int t = 0, first = 1; t < SUDOKU_TECH_COUNT; t++)
-    if (r->counts[t]) {
-      if (!first)
-        fputc(',', f);
-      json_string(f, sudoku_technique_id((enum sudoku_technique)t));
-      fprintf(f, ":%u", r->counts[t]);
-      first = 0;
-    }
-  fputc('}', f);
+  struct json_sink sink = {file_put, f};
+  rating_json_members(&sink, r, false);
 }

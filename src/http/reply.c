@@ -94,11 +94,9 @@ enum MHD_Result http_reply_api(struct http_request *req,
     h[nh++] = (struct http_header){MHD_HTTP_HEADER_RETRY_AFTER, "1"};
   if (r->status == MHD_HTTP_METHOD_NOT_ALLOWED && req->route != NULL)
     h[nh++] = (struct http_header){MHD_HTTP_HEADER_ALLOW, req->route->allow};
-  if (r->status == MHD_HTTP_UNSUPPORTED_MEDIA_TYPE && req->route != NULL &&
-      req->srv->endpoints[http_route_index(req->route)] != NULL)
-    h[nh++] = (struct http_header){
-        MHD_HTTP_HEADER_ACCEPT_POST,
-        req->srv->endpoints[http_route_index(req->route)]->accepted};
+  if (r->status == MHD_HTTP_UNSUPPORTED_MEDIA_TYPE && req->endpoint != NULL)
+    h[nh++] = (struct http_header){MHD_HTTP_HEADER_ACCEPT_POST,
+                                   req->endpoint->accepted};
   return http_reply(req, r->status, r->content_type, body, r->body_len,
                     MHD_RESPMEM_MUST_FREE, h, nh);
 }

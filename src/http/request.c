@@ -242,6 +242,8 @@ static enum MHD_Result request_from_headers(struct http_server *srv,
   req->start_ns = sudoku_clock_ns();
   const char *path = http_target_path(url);
   req->route = http_route_of(path, strlen(path));
+  if (req->route != NULL)
+    req->endpoint = srv->endpoints[http_route_index(req->route)];
   req->method = http_method_of(method);
   if (srv->access_log) { /* the log's copies: of no use without it */
     http_log_copy(req->method_name, sizeof req->method_name, method,
@@ -264,8 +266,7 @@ static enum MHD_Result request_from_headers(struct http_server *srv,
     return http_reply_problem(req, framing, why);
   }
 
-  const struct api_endpoint *ep =
-      req->route != NULL ? srv->endpoints[http_route_index(req->route)] : NULL;
+  const struct api_endpoint *ep = req->endpoint;
   /* Answered before any body (there may be one): then closed. */
   if (req->method == HTTP_UNKNOWN) {
     req->close = true;
@@ -384,8 +385,8 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
     req->pending = API_BODY_TOO_LARGE;
   if (req->pending != API_OK || req->preflight)
     return reply_pending(req);
-  const struct api_endpoint *ep = srv->endpoints[http_route_index(req->route)];
-  return ep != NULL ? serve_api(req, ep) : req->route->serve(req);
+  return req->endpoint != NULL ? serve_api(req, req->endpoint)
+                               : req->route->serve(req);
 }
 
 /* Open connections, counted as MHD starts and closes them, and watched
