@@ -113,6 +113,19 @@ enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
  */
 #define GEN_CHECK_NODES 1024
 
+/*
+ * The cap above 16x16, where a node costs more (about 20 us at 25x25, on
+ * a loaded machine) and most checks of the sparse end run into the cap:
+ * at 25x25 without symmetry, 200 of 455 checks did, 4.8 s of CPU with
+ * 1024; with 256, 1.5 s and 349 blanks (20x20: 0.5 s, the same 237
+ * blanks as with 1024). Of the checks that did decide, about one in ten
+ * needed 256 to 1024 nodes: those givens stay.
+ */
+#define GEN_CHECK_NODES_WIDE 256
+
+/* The cap of a check at side n: GEN_CHECK_NODES or GEN_CHECK_NODES_WIDE. */
+uint64_t gen_check_nodes(int n);
+
 /* A removal in progress: which orbits still hold their givens. */
 struct gen_dig {
   sudoku_grid *p;          /* the puzzle being dug */
@@ -125,7 +138,11 @@ struct gen_dig {
   uint16_t tabu[GEN_TABU];      /* orbits swapped out last, a ring */
   unsigned tabu_next;
   uint64_t cap; /* search nodes a check may take (0 = any): GEN_CHECK_NODES
-                   after the first pass */
+                   after the first pass, and in it too when budget */
+  unsigned max_rating; /* > 0: a removal must also leave the puzzle solvable
+                          by steps rated up to this (x10) */
+  bool budget;         /* every check capped, none asked again: the result
+                          is budget-minimal, not proved minimal */
   int givens;
   bool multi; /* some orbit holds several cells */
   bool kept[SUDOKU_MAX_CELLS];
@@ -138,13 +155,29 @@ struct gen_dig {
  * whenever its removal leaves a second solution. target 0: until no orbit
  * can go (orbit-minimal); else orbits that would go below target are
  * skipped and the removal stops at target (d->givens says where it
- * stopped). d keeps pointers to puzzle, grid, o and p. Returns SUDOKU_OK
- * or SUDOKU_DEADLINE.
+ * stopped). max_rating > 0 also keeps an orbit whose removal leaves a
+ * puzzle that the steps rated up to max_rating (x10) do not solve (one
+ * sudoku_rate a removal; the puzzle then never rates above it). budget:
+ * every uniqueness check stops at GEN_CHECK_NODES, and an undecided one
+ * keeps the orbit (gen_budget_only says where). d keeps pointers to
+ * puzzle, grid, o and p. Returns SUDOKU_OK or SUDOKU_DEADLINE.
  */
 enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
                                  const sudoku_grid *grid,
                                  const struct gen_orbits *o, int target,
+                                 unsigned max_rating, bool budget,
                                  struct sudoku_prng *p, uint64_t deadline_ns);
+
+/*
+ * Whether a side-n grid is dug with capped checks only (budget-minimal)
+ * rather than proved minimal: from 16 on. Why: a proof needs an uncapped
+ * check for each given of a sparse puzzle, and at 16x16 a few of those
+ * take 2^13 to 2^19 nodes (seconds each); at 20x20 and 25x25 the exact
+ * first pass alone did not end in 20 s. Measured (CPU, seed 1, loaded
+ * machine): 16x16 rot180 proved 3.1 s; 18x18 none 2.3 s; 20x20, 25x25
+ * none over 20 s.
+ */
+bool gen_budget_only(int n);
 
 /*
  * Makes an orbit-minimal puzzle minimal given by given: while some single

@@ -48,6 +48,22 @@ static unsigned level_cap(enum sudoku_level l) {
 }
 
 /*
+ * Whether the level is met by digging within it (gen_dig_start's
+ * max_rating) rather than by filtering minimal puzzles: for a level below
+ * the top one, without a target number of givens, at every side but 9.
+ * Why: a minimal puzzle of side 16 rates about 9.8 (extreme), and of side
+ * 12 rarely easy, so a filter waited for a level that never came; digging
+ * while the steps up to the level's top still solve the puzzle keeps the
+ * givens whose removal would make it harder, and meets the level's top by
+ * construction (its bottom in most attempts: the others are retried).
+ * 9x9 keeps minimal puzzles at every level: its filter is fast (README's
+ * table) and its puzzles are the seed table's.
+ */
+static bool level_dug(const struct sudoku_generate_options *opt, int n) {
+  return n != 9 && opt->givens == 0 && level_cap(opt->level) != 0;
+}
+
+/*
  * Rates g with the techniques of `level` and below into out. Returns 1
  * when g is of that level (out->rated set), 0 when not, -1 at the
  * deadline. Why the cap: a puzzle above the level stops at the first step
@@ -100,12 +116,18 @@ static int attempt(const struct sudoku_generate_options *opt,
                    struct sudoku_generated *out) {
   struct gen_dig dig;
   bool minimal;
+  int n = out->puzzle.n;
+  unsigned bound = level_dug(opt, n) ? level_cap(opt->level) : 0;
   if (gen_grid(opt->box_rows, opt->box_cols, prng, deadline_ns,
                &out->solution) != SUDOKU_OK)
     return -1;
-  if (gen_dig_start(&dig, puzzle, &out->solution, orbits, opt->givens, prng,
-                    deadline_ns) != SUDOKU_OK)
+  if (gen_dig_start(&dig, puzzle, &out->solution, orbits, opt->givens, bound,
+                    gen_budget_only(n), prng, deadline_ns) != SUDOKU_OK)
     return -1;
+  if (bound != 0) { /* at or below the level's top by construction */
+    out->rated_attempts++;
+    return rate_at(puzzle, opt->level, deadline_ns, out);
+  }
   if (opt->givens != 0) {
     if (dig.givens != opt->givens)
       return 0;
@@ -138,6 +160,12 @@ static int attempt(const struct sudoku_generate_options *opt,
   }
 }
 
+bool sudoku_generate_level_exists(int n, enum sudoku_level level) {
+  /* Every unique 4x4 puzzle rates 1.2: all 13,579,680 of them (the
+   * 2^16 subsets of each of the 288 grids) were rated once. */
+  return n != 4 || level == SUDOKU_LEVEL_EASY || level == SUDOKU_LEVEL_ANY;
+}
+
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out) {
   struct gen_orbits orbits;
@@ -160,6 +188,8 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
     return SUDOKU_BAD_VALUE;
   gen_orbits_init(&orbits, n, opt->symmetry);
   if (opt->givens != 0 && !gen_orbits_reach(&orbits, opt->givens))
+    return SUDOKU_BAD_VALUE;
+  if (!sudoku_generate_level_exists(n, opt->level))
     return SUDOKU_BAD_VALUE;
 
   uint64_t deadline_ns = 0;
