@@ -2,8 +2,9 @@
  * sudoku_generate.h - new puzzles: a random complete grid, then givens
  * removed in symmetric orbits while the puzzle stays unique, until it is
  * minimal (budget-minimal from 16x16 on) or down to a requested number of
- * givens; with a level, at 9x9 rated and retried with the next derived
- * seed until the rating falls in it, at other sides dug within it.
+ * givens; with a level, at sides 4, 6 and 9 rated and retried with the
+ * next derived seed until the rating falls in it, at other sides dug
+ * within it.
  *
  * Reproducible: the randomness is a small explicit PRNG (xoshiro256**,
  * seeded through splitmix64) in the caller's state, never rand() nor the
@@ -130,7 +131,7 @@ struct sudoku_generated {
  *     search nodes a check at 16x16, 256 above). Still unique, proved:
  *     only removals proved unique are made. With a symmetry a single given
  *     of a kept orbit may still be able to go alone (no swaps);
- *   - a level below extreme at any side but 9 (and givens == 0): the
+ *   - a level below extreme at side 8 or 10 to 25 (and givens == 0): the
  *     removal keeps, besides the givens above, every orbit whose removal
  *     would leave a puzzle that the steps up to the level's top rating do
  *     not solve (sudoku_rate with that max_rating, once a removal), so the
@@ -142,8 +143,9 @@ struct sudoku_generated {
  *   - givens > 0: orbits that would go below the target are skipped, and
  *     the attempt is accepted when exactly `givens` remain (such puzzles
  *     are not minimal);
- *   - and, when level != SUDOKU_LEVEL_ANY (at 9x9, at extreme, or with a
- *     target of givens: a filter), sudoku_rate's level is `level`
+ *   - and, when level != SUDOKU_LEVEL_ANY (at sides 4, 6 and 9, at
+ *     extreme, or with a target of givens: a filter), sudoku_rate's level
+ *     is `level`
  *     (rated with the techniques up to that level only: a puzzle that
  *     needs more is above it, and is rejected without running the chains).
  *     With orbits of several cells, a minimal puzzle of another level does

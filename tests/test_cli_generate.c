@@ -115,8 +115,8 @@ START_TEST(judge_format_and_sizes) {
 }
 END_TEST
 
-/* Levels at sides other than 9 and the large sides come within the
- * default deadline: each line a unique puzzle (its solution line checked,
+/* Levels dug within the level (12x12, 16x16) and the large sides come within
+ * the default deadline: each line a unique puzzle (its solution line checked,
  * then a count) of its side, rated in the asked level by sudoku_rate. */
 static const struct {
   const char *args;

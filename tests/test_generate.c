@@ -148,10 +148,10 @@ START_TEST(every_side_unique) {
 }
 END_TEST
 
-/* Levels at sides other than 9 are dug within the level (generate.c,
- * level_dug): each comes, is unique, rates in its level with sudoku_rate
- * (every technique allowed), and is the same for the same seed. 4x4 has
- * easy puzzles only and refuses the others at once. */
+/* Levels at every side, dug within the level at 8 and 10..25 (generate.c,
+ * level_dug), filtered at 6: each comes, is unique, rates in its level with
+ * sudoku_rate (every technique allowed), and is the same for the same seed. 4x4
+ * has easy puzzles only and refuses the others at once. */
 static const struct {
   int n;
   enum sudoku_level level;

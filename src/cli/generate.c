@@ -29,7 +29,7 @@ static const char usage[] =
     "minimal (or with G givens), rated at level L. Minimal: up to 15x15 no\n"
     "given can go (proved); from 16x16 on budget-minimal: no orbit of the\n"
     "symmetry can go, or its check did not end within a node budget. With\n"
-    "a level below extreme at sides other than 9, givens whose removal\n"
+    "a level below extreme at sides 8 and 10..25, givens whose removal\n"
     "would rate the puzzle above L stay (level-minimal).\n"
     "  --level L        easy, medium, hard, expert, extreme, or any "
     "(default);\n"
