@@ -96,10 +96,11 @@ enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
 
 /*
  * Search nodes that one uniqueness check may take after the first pass (in
- * the swaps, the passes after them and the minimality scan). A check that
- * needs more is "not known" and is taken as "not unique" where that is
- * safe: an orbit is kept, a swap is not made. Only "minimal" must be
- * proved: find_redundant asks its unknown cells again without a cap. Why:
+ * the swaps, the passes after them and the minimality scan; from 16x16 on
+ * in the first pass too, see gen_budget_only). A check that needs more is
+ * "not known" and is taken as "not unique" where that is safe: an orbit
+ * is kept, a swap is not made. Up to 15x15 "minimal" must be proved:
+ * find_redundant asks its unknown cells again without a cap. Why:
  * on a sparse 16x16 a few checks in a hundred take 2^13 to 2^19 nodes (up
  * to seconds each) and most of the time; another orbit or swap is cheaper.
  * Measured (CPU, minimal 16x16 rot180, seeds 1-12, with the neighbour walk
@@ -107,7 +108,7 @@ enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
  * mean 6.2 s, max 18 s; 4096: 5.4 s, max 12.5 s; 1024: 4.7 s, max 12 s.
  * A count of nodes, never of time, so the puzzles are the same on every
  * machine and build; but a change to the solvers' search order may change
- * the puzzles of a symmetric 16x16 (as a change to the rating may change a
+ * the puzzles from 16x16 on (as a change to the rating may change a
  * level's). At 9x9 and 12x12 no check came near it (the seed table and
  * 100 hard 9x9 seeds: the same puzzles with the cap and without).
  */
