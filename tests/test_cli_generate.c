@@ -127,6 +127,7 @@ static const struct {
     {"--seed 2 --size 16 --level easy --solution", 16, SUDOKU_LEVEL_EASY},
     {"--seed 1 --size 12 --level expert --solution", 12, SUDOKU_LEVEL_EXPERT},
     {"--seed 1 --size 20 --solution", 20, SUDOKU_LEVEL_ANY},
+    {"--seed 3 --size 25 --level extreme --solution", 25, SUDOKU_LEVEL_EXTREME},
     {"--seed 1 --size 25 --solution", 25, SUDOKU_LEVEL_ANY},
 };
 

@@ -111,8 +111,16 @@ static bool dig_pass(struct gen_dig *d, int target) {
     set_orbit(d, i, false);
     int unique = gen_unique_without(d->p, d->o->cell[i], size, d->grid,
                                     &d->sets, d->mask, d->cap, d->deadline_ns);
-    if (unique == 1 && d->max_rating != 0)
+    if (unique == 1 && d->max_rating != 0) {
       unique = within_rating(d);
+      if (unique == 0 && d->stop_above) {
+        d->kept[i] = false; /* past max_rating: the removal stays, and the
+                               pass ends */
+        d->givens -= size;
+        d->above = true;
+        return true;
+      }
+    }
     if (unique < 0)
       return false;
     if (unique == 1) {
@@ -226,8 +234,9 @@ static int swap_orbit(struct gen_dig *d, int r) {
 enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
                                  const sudoku_grid *grid,
                                  const struct gen_orbits *o, int target,
-                                 unsigned max_rating, bool budget,
-                                 struct sudoku_prng *p, uint64_t deadline_ns) {
+                                 unsigned max_rating, bool stop_above,
+                                 bool budget, struct sudoku_prng *p,
+                                 uint64_t deadline_ns) {
   *puzzle = *grid;
   d->p = puzzle;
   d->grid = grid;
@@ -239,6 +248,8 @@ enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
   gen_sets_init(&d->sets, grid->n);
   d->tabu_next = 0;
   d->max_rating = max_rating;
+  d->stop_above = stop_above;
+  d->above = false;
   d->budget = budget;
   /* The first pass is exact unless budget: a target's puzzle needs no more
    * checks, and most are answered at once on a dense puzzle. */

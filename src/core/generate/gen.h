@@ -142,8 +142,11 @@ struct gen_dig {
                    after the first pass, and in it too when budget */
   unsigned max_rating; /* > 0: a removal must also leave the puzzle solvable
                           by steps rated up to this (x10) */
-  bool budget;         /* every check capped, none asked again: the result
-                          is budget-minimal, not proved minimal */
+  bool stop_above;     /* the first removal past max_rating is made, and
+                          ends the removal (above set) */
+  bool above;
+  bool budget; /* every check capped, none asked again: the result
+                  is budget-minimal, not proved minimal */
   int givens;
   bool multi; /* some orbit holds several cells */
   bool kept[SUDOKU_MAX_CELLS];
@@ -166,8 +169,9 @@ struct gen_dig {
 enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
                                  const sudoku_grid *grid,
                                  const struct gen_orbits *o, int target,
-                                 unsigned max_rating, bool budget,
-                                 struct sudoku_prng *p, uint64_t deadline_ns);
+                                 unsigned max_rating, bool stop_above,
+                                 bool budget, struct sudoku_prng *p,
+                                 uint64_t deadline_ns);
 
 /*
  * Whether a side-n grid is dug with capped checks only (budget-minimal)
