@@ -140,16 +140,17 @@ struct sudoku_generated {
  *     minimal: no orbit can go without leaving the level or uniqueness
  *     (or, from 16 on, the budget). Why: a minimal 16x16 rates about 9.8
  *     and a filter waited for an easier one that never came;
- *   - extreme from side 20 on (givens == 0): the removal stops at the
+ *   - extreme from side 16 on (givens == 0): the removal stops at the
  *     first orbit whose removal leaves a puzzle that the steps up to
  *     expert's top (5.9) do not solve; that removal is made, so the puzzle
  *     is above expert, and it is accepted when sudoku_rate solves it (not
- *     minimal). Why: a budget-minimal 20x20 takes 10 s and more to rate;
+ *     minimal). Why: a budget-minimal 20x20 takes 10 s and more to rate,
+ *     a 16x16 seconds;
  *   - givens > 0: orbits that would go below the target are skipped, and
  *     the attempt is accepted when exactly `givens` remain (such puzzles
  *     are not minimal);
  *   - and, when level != SUDOKU_LEVEL_ANY (at sides 4, 6 and 9, at
- *     extreme up to side 18, or with a target of givens: a filter),
+ *     extreme up to side 15, or with a target of givens: a filter),
  *     sudoku_rate's level is `level`
  *     (rated with the techniques up to that level only: a puzzle that
  *     needs more is above it, and is rejected without running the chains).
@@ -177,8 +178,8 @@ struct sudoku_generated {
  * 9x9 level filter multiplies that by how rare the level is. Budget-
  * minimal with rot180 (CPU, seeds 1-2, a loaded machine): 16x16 about
  * 0.05 s, 20x20 0.3 s, 25x25 1-1.5 s; a level dug within it: 16x16
- * 0.03-0.25 s, 25x25 1-3.5 s (expert the slowest); extreme 16x16 2.4 s,
- * 20x20 and 25x25 0.1-1 s (once 5 s in ten seeds).
+ * 0.03-0.25 s, 25x25 1-3.5 s (expert the slowest); extreme stopped past
+ * expert, 16x16 to 25x25 0.1-1.3 s wall (once 5 s in sixteen seeds).
  */
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out);

@@ -31,7 +31,7 @@ static const char usage[] =
     "symmetry can go, or its check did not end within a node budget. With\n"
     "a level below extreme at sides 8 and 10..25, givens whose removal\n"
     "would rate the puzzle above L stay (level-minimal); extreme from\n"
-    "20x20 on stops at the first removal past expert (not minimal).\n"
+    "16x16 on stops at the first removal past expert (not minimal).\n"
     "  --level L        easy, medium, hard, expert, extreme, or any "
     "(default);\n"
     "                   4x4 puzzles are all easy\n"

@@ -71,13 +71,16 @@ static bool level_dug(const struct sudoku_generate_options *opt, int n) {
 /*
  * Whether extreme is met by digging until the first removal that the steps
  * up to expert's top no longer solve, which then ends the removal: from
- * side 20 on. Why: a budget-minimal 20x20 rates in 10 s and more (every
- * chain, on a sparse grid), past any deadline; stopped just past expert it
- * rates in a fraction of that. Measured (wall, seeds 1-5, a loaded
- * machine): 20x20 0.1-1.0 s, 25x25 0.1-0.6 s and once 5.2 s (rated 9.0).
+ * side 16 on (where puzzles are budget-minimal, not proved minimal). Why:
+ * a budget-minimal 20x20 rates in 10 s and more (every chain, on a sparse
+ * grid), past any deadline, and a 16x16 in 2.4 s of CPU (4 to 7 s wall on
+ * a loaded machine, near the service's 8 s); stopped just past expert
+ * they rate in a fraction of that. Measured (wall, a loaded machine):
+ * 16x16 seeds 1-6 0.07-1.3 s, 20x20 seeds 1-5 0.1-1.0 s, 25x25 seeds 1-5
+ * 0.1-0.6 s and once 5.2 s (rated 9.0).
  */
 static bool extreme_dug(const struct sudoku_generate_options *opt, int n) {
-  return n >= 20 && opt->givens == 0 && opt->level == SUDOKU_LEVEL_EXTREME;
+  return n >= 16 && opt->givens == 0 && opt->level == SUDOKU_LEVEL_EXTREME;
 }
 
 /*
