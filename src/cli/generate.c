@@ -25,9 +25,16 @@ static const char usage[] =
     "                       [--format line|judge] [--deadline-ms N] "
     "[--verbose]\n"
     "                       [--help]\n"
-    "Prints new Sudoku puzzles: unique, minimal (or with G givens), with a\n"
-    "symmetric pattern of givens, rated at level L.\n"
-    "  --level L        easy, medium, hard, expert, extreme, or any (default)\n"
+    "Prints new Sudoku puzzles: unique, with a symmetric pattern of givens,\n"
+    "minimal (or with G givens), rated at level L. Minimal: up to 15x15 no\n"
+    "given can go (proved); from 16x16 on budget-minimal: no orbit of the\n"
+    "symmetry can go, or its check did not end within a node budget. With\n"
+    "a level below extreme at sides 8 and 10..25, givens whose removal\n"
+    "would rate the puzzle above L stay (level-minimal); extreme from\n"
+    "16x16 on stops at the first removal past expert (not minimal).\n"
+    "  --level L        easy, medium, hard, expert, extreme, or any "
+    "(default);\n"
+    "                   4x4 puzzles are all easy\n"
     "  --symmetry S     none, rot180 (default), rot90, mirror, flip, diagonal\n"
     "  --seed N         0..2^64-1; puzzle i of the run uses seed N+i "
     "(default:\n"
@@ -185,6 +192,14 @@ int cli_cmd_generate(int argc, char **argv) {
     struct sudoku_generated out;
     g.opt.seed = g.seed + i; /* wraps around at 2^64, as documented */
     enum sudoku_status s = sudoku_generate(&g.opt, &out);
+    if (s == SUDOKU_BAD_VALUE &&
+        !sudoku_generate_level_exists(out.puzzle.n, g.opt.level)) {
+      fprintf(stderr,
+              "sudoku generate: no %dx%d puzzle is %s (every one rates "
+              "easy)\n",
+              out.puzzle.n, out.puzzle.n, sudoku_level_name(g.opt.level));
+      return 2;
+    }
     if (s == SUDOKU_BAD_VALUE || s == SUDOKU_BAD_SHAPE) {
       fprintf(stderr,
               "sudoku generate: %u givens cannot be reached with symmetry "
