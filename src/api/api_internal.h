@@ -56,7 +56,30 @@ void api_safe_copy(char *out, size_t cap, const char *s, size_t len);
 
 /* ---- Negotiation (negotiate.c) ----------------------------------------- */
 
-enum api_format { API_FMT_JSON, API_FMT_JUDGE, API_FMT_LINE };
+/* The answer formats, one row each: enum name, the ?format= value and the
+ * media type an Accept header names it by (and its Content-Type). */
+#define API_FORMAT_MAP(X)                                                      \
+  X(JSON, "json", "application/json")                                          \
+  X(JUDGE, "judge", "text/plain")                                              \
+  X(LINE, "line", "text/plain")                                                \
+  X(SVG, "svg", "image/svg+xml")                                               \
+  X(PDF, "pdf", "application/pdf")
+
+enum api_format {
+#define API_X_FMT(name, id, type) API_FMT_##name,
+  API_FORMAT_MAP(API_X_FMT)
+#undef API_X_FMT
+      API_FMT_COUNT
+};
+
+/* Sets of formats an endpoint answers in, as bits. */
+#define API_FMT_BIT(f) (1u << (f))
+#define API_TAKES_TEXT                                                         \
+  (API_FMT_BIT(API_FMT_JSON) | API_FMT_BIT(API_FMT_JUDGE) |                    \
+   API_FMT_BIT(API_FMT_LINE))
+
+#define CT_SVG "image/svg+xml"
+#define CT_PDF "application/pdf"
 
 /* Quality the Accept header gives to a media type (RFC 9110 12.5.1). */
 double api_accept_quality(const char *accept, const char *type);
@@ -73,16 +96,18 @@ const struct api_param *api_query_find(const struct api_input *in,
  * text (curl -d and --data-binary send that type by default). */
 enum api_body_type api_body_sniff(const struct api_input *in);
 
-/* The answer's format: ?format= (or the form's), else Accept, else the
- * body type's natural one. False with *e set (400, 406). */
+/* The answer's format among takes (API_FMT_BIT set): ?format= (or the
+ * form's), else Accept (a picture or a document only when Accept prefers
+ * it to JSON and text), else the body type's natural one. False with *e
+ * set (400 for a format not taken, 406). */
 bool api_choose_format(const struct api_param *format, const char *accept,
-                       bool text_body, enum api_format *fmt,
+                       bool text_body, unsigned takes, enum api_format *fmt,
                        struct api_error *e);
 
-/* For endpoints that answer JSON only: Accept must take it (else 406) and
- * a ?format= must be json (else 400). */
-bool api_choose_json(const struct api_input *in, enum api_format *fmt,
-                     struct api_error *e);
+/* For endpoints that answer JSON, or one of also's formats (0: none):
+ * Accept must take one (else 406) and a ?format= must be one (else 400). */
+bool api_choose_json(const struct api_input *in, unsigned also,
+                     enum api_format *fmt, struct api_error *e);
 
 /* ---- Forms (form.c) ----------------------------------------------------- */
 
@@ -251,6 +276,12 @@ void api_add_int(cJSON *o, const char *name, uint64_t v);
 /* Prints o (and deletes it) as the 200 (or status) answer (render.c). */
 void api_render_json(cJSON *o, int status, const char *outcome,
                      struct api_response *out);
+
+/* A picture (sudoku_draw.h) as the 200 image/svg+xml answer; out of
+ * memory or a shape it cannot draw: the 500 problem instead (render.c). */
+struct sudoku_picture;
+void api_render_svg(const struct sudoku_picture *pic, const char *outcome,
+                    struct api_response *out);
 
 /* A grid as JSON rows [[5,3,...],...] (raw text for cJSON_AddRawToObject)
  * into buf of SUDOKU_MAX_CELLS * 3 + 2 * SUDOKU_MAX_N + 8 bytes,

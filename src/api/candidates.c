@@ -91,7 +91,7 @@ static bool candidates_read(struct api_job *job, const struct api_input *in,
     return false;
   }
   j->rows = form != NULL && form->value_len == 5;
-  return api_choose_json(in, &job->format, e) &&
+  return api_choose_json(in, 0, &job->format, e) &&
          api_read_position(in, API_POS_ENTRIES, &j->pos, e);
 }
 

@@ -7,6 +7,9 @@
  * it: the same options with that seed give it in one attempt, so a link
  * can reopen it without the search)}.
  *
+ * ?format=svg (or Accept: image/svg+xml) answers the puzzle drawn, its
+ * level, rating and seed in the picture's title.
+ *
  * The same seed and options give the same answer everywhere, so a seeded
  * request is cacheable (an ETag from the options, Cache-Control public for
  * a year); without a seed one is drawn from the clock and the answer is
@@ -19,6 +22,7 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "sudoku_draw.h"
 #include "sudoku_generate.h"
 
 struct generate_job {
@@ -69,6 +73,19 @@ static void generate_run(struct api_job *job, uint64_t deadline_ns,
     goto fail;
   }
   char line[SUDOKU_TEXT_MAX], seed[24], box[16];
+  if (job->format == API_FMT_SVG) {
+    char title[96], rated[32] = "";
+    if (g->rated)
+      snprintf(rated, sizeof rated, ", %s %u.%u",
+               sudoku_level_name(g->rating.level), g->rating.rating / 10u,
+               g->rating.rating % 10u);
+    snprintf(title, sizeof title, "Sudoku %dx%d%s, seed %llu", g->puzzle.n,
+             g->puzzle.n, rated, (unsigned long long)j->opt.seed);
+    struct sudoku_picture pic = {&g->puzzle, NULL, NULL, NULL, title};
+    api_render_svg(&pic, "generated", out);
+    free(g);
+    goto cache;
+  }
   cJSON *o = cJSON_CreateObject();
   if (o != NULL) {
     api_line_text(&g->puzzle, line);
@@ -99,11 +116,12 @@ static void generate_run(struct api_job *job, uint64_t deadline_ns,
   }
   free(g);
   api_render_json(o, 200, "generated", out);
+cache:
   if (j->seeded && out->status == 200) {
     out->cache_control = "public, max-age=31536000, immutable";
     snprintf(out->etag, sizeof out->etag, "\"g%016llx\"",
              (unsigned long long)sudoku_mix64(
-                 j->opt.seed ^
+                 j->opt.seed ^ (uint64_t)job->format << 56 ^
                  sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
                               (uint64_t)j->opt.box_cols << 40 |
                               (uint64_t)j->opt.symmetry << 32 |
@@ -147,7 +165,7 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
   const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
   unsigned long long v;
   j->opt = def;
-  if (!api_choose_json(in, &job->format, e))
+  if (!api_choose_json(in, API_FMT_BIT(API_FMT_SVG), &job->format, e))
     return false;
   for (size_t i = 0; i < in->nquery; i++) {
     const struct api_param *p = &in->query[i];
