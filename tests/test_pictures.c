@@ -2,11 +2,14 @@
  * test_pictures.c - the answers that are pictures: ?format=svg (and
  * Accept: image/svg+xml) on /solve, /generate and /hint, each answer read
  * back by a real XML parser (test_parse_svg: python3's minidom) and its
- * digits counted against the puzzle, the solution and the step.
+ * digits counted against the puzzle, the solution and the step; and
+ * ?format=pdf sheets of /generate and `sudoku generate --format pdf`, read
+ * by poppler's pdfinfo and pdftotext (pages, paper, the seeds printed).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../src/api/api.h"
 #include "tests.h"
@@ -161,7 +164,7 @@ static const struct {
     {"generate",
      NULL,
      NULL,
-     {"format=pdf", "seed=1"},
+     {"format=judge", "seed=1"},
      400,
      "application/problem+json",
      -1,
@@ -221,6 +224,151 @@ START_TEST(generate_svg) {
 }
 END_TEST
 
+/* What poppler (pdfinfo, pdftotext) reads in a PDF: its pages, its paper
+ * ("A4", "letter"), and how many times "seed N" is printed for each of the
+ * count seeds from first (seen[i] for first + i). */
+struct pdf_seen {
+  int pages;
+  char paper[16];
+  int seen[16];
+};
+
+static struct pdf_seen read_pdf(const char *bytes, size_t len,
+                                unsigned long long first, int count) {
+  char path[] = "/tmp/sudoku-pdf-XXXXXX", cmd[256], line[512];
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, bytes, len), (ssize_t)len);
+  close(fd);
+  struct pdf_seen p = {0, "", {0}};
+  snprintf(cmd, sizeof cmd, "pdfinfo %s 2>&1", path);
+  FILE *f = popen(cmd, "r");
+  ck_assert_ptr_nonnull(f);
+  while (fgets(line, sizeof line, f) != NULL) {
+    sscanf(line, "Pages: %d", &p.pages);
+    if (strncmp(line, "Page size:", 10) == 0 && strchr(line, '(') != NULL)
+      sscanf(strchr(line, '(') + 1, "%15[^)]", p.paper);
+  }
+  pclose(f);
+  snprintf(cmd, sizeof cmd, "pdftotext %s - 2>&1", path);
+  f = popen(cmd, "r");
+  ck_assert_ptr_nonnull(f);
+  while (fgets(line, sizeof line, f) != NULL) {
+    unsigned long long seed;
+    const char *at = strstr(line, "seed ");
+    if (at != NULL && sscanf(at, "seed %llu", &seed) == 1 && seed >= first &&
+        seed < first + (unsigned long long)count)
+      p.seen[seed - first]++;
+  }
+  pclose(f);
+  unlink(path);
+  return p;
+}
+
+/* count puzzles, per_page to a page, on paper: the pages poppler counts
+ * (the puzzles' pages, then the solutions', 12 to a page) and every seed
+ * printed twice (over its puzzle and over its solution). */
+static const struct {
+  const char *count, *per_page, *paper;
+  int pages;
+  const char *poppler_paper;
+} sheets[] = {
+    {"1", "1", "a4", 2, "A4"},         {"2", "2", "letter", 2, "letter"},
+    {"4", "4", "a4", 2, "A4"},         {"5", "4", "a4", 3, "A4"},
+    {"6", "6", "letter", 2, "letter"}, {"7", "2", "a4", 5, "A4"},
+    {"12", "6", "a4", 3, "A4"},
+};
+
+START_TEST(generate_pdf) {
+  char count[24], per[24], paper[24];
+  snprintf(count, sizeof count, "count=%s", sheets[_i].count);
+  snprintf(per, sizeof per, "per_page=%s", sheets[_i].per_page);
+  snprintf(paper, sizeof paper, "paper=%s", sheets[_i].paper);
+  /* ?format=pdf, or Accept: application/pdf alone. */
+  const char *const q[] = {count, per, paper};
+  const char *const qf[] = {count, per, "format=pdf"};
+  struct api_response r;
+  if (_i % 2 == 0)
+    ask("generate", NULL, "application/pdf", q, &r);
+  else
+    ask("generate", NULL, NULL, qf, &r);
+  ck_assert_msg(r.status == 200, "%.*s", (int)r.body_len, r.body);
+  ck_assert_str_eq(r.content_type, "application/pdf");
+  ck_assert_int_eq(memcmp(r.body, "%PDF-", 5), 0);
+  /* Unseeded: the seed is in the caption of the first puzzle. */
+  struct pdf_seen all = read_pdf(r.body, r.body_len, 0, 0);
+  ck_assert_int_eq(all.pages, sheets[_i].pages);
+  ck_assert_str_eq(all.paper, _i % 2 == 0 ? sheets[_i].poppler_paper : "A4");
+  api_response_free(&r);
+}
+END_TEST
+
+/* A seeded sheet: seeds N..N+count-1 each printed over its puzzle and its
+ * solution, and the same bytes' ETag for the same request. */
+START_TEST(generate_pdf_seeds) {
+  static const char *const q[] = {"format=pdf", "count=6", "seed=9000"};
+  struct api_response r, again;
+  ask("generate", NULL, NULL, q, &r);
+  ck_assert_int_eq(r.status, 200);
+  struct pdf_seen p = read_pdf(r.body, r.body_len, 9000, 6);
+  ck_assert_int_eq(p.pages, 3); /* 4 + 2 puzzles, the solutions */
+  for (int i = 0; i < 6; i++)
+    ck_assert_msg(p.seen[i] == 2, "seed %d printed %d times", 9000 + i,
+                  p.seen[i]);
+  ask("generate", NULL, NULL, q, &again);
+  ck_assert_str_eq(r.etag, again.etag);
+  ck_assert_int_eq(r.body_len, again.body_len);
+  api_response_free(&r);
+  api_response_free(&again);
+}
+END_TEST
+
+/* A sheet's parameters are refused, located, outside a sheet or out of
+ * range. */
+static const struct {
+  const char *query[3];
+  const char *path;
+} sheet_refusals[] = {
+    {{"count=2"}, "count"},
+    {{"format=svg", "per_page=4"}, "per_page"},
+    {{"format=pdf", "per_page=3"}, "per_page"},
+    {{"format=pdf", "count=13"}, "count"},
+    {{"format=pdf", "count=0"}, "count"},
+    {{"format=pdf", "paper=a5"}, "paper"},
+};
+
+START_TEST(sheet_refused) {
+  struct api_response r;
+  ask("generate", NULL, NULL, sheet_refusals[_i].query, &r);
+  ck_assert_int_eq(r.status, 400);
+  char path[48];
+  snprintf(path, sizeof path, "\"path\":\"%s\"", sheet_refusals[_i].path);
+  ck_assert_msg(strstr(r.body, path) != NULL, "%s", r.body);
+  api_response_free(&r);
+}
+END_TEST
+
+/* `sudoku generate --format pdf`: the same sheet from the CLI. */
+START_TEST(cli_pdf) {
+  const char *bin = getenv("SUDOKU_BIN");
+  char cmd[256];
+  snprintf(cmd, sizeof cmd,
+           "%s generate --seed 500 --count 5 --per-page 2 --paper letter "
+           "--format pdf",
+           bin != NULL ? bin : "build/sudoku");
+  FILE *f = popen(cmd, "r");
+  ck_assert_ptr_nonnull(f);
+  static char pdf[1 << 20];
+  size_t len = fread(pdf, 1, sizeof pdf, f);
+  ck_assert_int_eq(pclose(f), 0);
+  struct pdf_seen p = read_pdf(pdf, len, 500, 5);
+  ck_assert_int_eq(p.pages, 4); /* 2 + 2 + 1 puzzles, the solutions */
+  ck_assert_str_eq(p.paper, "letter");
+  for (int i = 0; i < 5; i++)
+    ck_assert_int_eq(p.seen[i], 2);
+}
+END_TEST
+
 /* A wrong entry drawn: its cell shaded, the entries blue. */
 START_TEST(hint_wrong_entry_svg) {
   /* The classic puzzle, then entries: r1c3 is 4 in the solution, not 1. */
@@ -249,6 +397,15 @@ Suite *pictures_suite(void) {
                       (int)(sizeof cases / sizeof cases[0]));
   tcase_add_test(tc, generate_svg);
   tcase_add_test(tc, hint_wrong_entry_svg);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("pdf");
+  tcase_set_timeout(tc, 60);
+  tcase_add_loop_test(tc, generate_pdf, 0,
+                      (int)(sizeof sheets / sizeof sheets[0]));
+  tcase_add_test(tc, generate_pdf_seeds);
+  tcase_add_loop_test(tc, sheet_refused, 0,
+                      (int)(sizeof sheet_refusals / sizeof sheet_refusals[0]));
+  tcase_add_test(tc, cli_pdf);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -277,6 +277,11 @@ void api_add_int(cJSON *o, const char *name, uint64_t v);
 void api_render_json(cJSON *o, int status, const char *outcome,
                      struct api_response *out);
 
+/* body (malloc'd, len bytes; taken) as the 200 answer of that type; NULL:
+ * the 500 problem (out of memory) instead (render.c). */
+void api_render_body(char *body, size_t len, const char *content_type,
+                     const char *outcome, struct api_response *out);
+
 /* A picture (sudoku_draw.h) as the 200 image/svg+xml answer; out of
  * memory or a shape it cannot draw: the 500 problem instead (render.c). */
 struct sudoku_picture;

@@ -21,14 +21,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../pdf.h"
 #include "api_internal.h"
 #include "sudoku_draw.h"
 #include "sudoku_generate.h"
+
+/* Puzzles of one PDF sheet: each a few ms to a few seconds to make. */
+#define API_MAX_SHEET 12u
 
 struct generate_job {
   struct api_job base;
   struct sudoku_generate_options opt;
   bool seeded;
+  uint32_t count; /* puzzles: 1, or up to API_MAX_SHEET for a PDF */
+  int per_page;   /* a PDF's puzzles to a page: 1, 2, 4 or 6 */
+  enum pdf_paper paper;
 };
 
 static enum api_cost generate_cost(struct api_job *job) {
@@ -36,56 +43,14 @@ static enum api_cost generate_cost(struct api_job *job) {
   bool quick =
       j->opt.box_rows * j->opt.box_cols <= 9 &&
       (j->opt.level == SUDOKU_LEVEL_ANY || j->opt.level <= SUDOKU_LEVEL_MEDIUM);
-  return quick ? API_COST_SHORT : API_COST_LONG;
+  return quick && j->count == 1 ? API_COST_SHORT : API_COST_LONG;
 }
 
-static void generate_run(struct api_job *job, uint64_t deadline_ns,
-                         struct api_response *out) {
-  struct generate_job *j = (struct generate_job *)job;
-  struct api_error e = {API_OK, "", NULL};
-  struct sudoku_generated *g = malloc(sizeof *g);
-  if (g == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
-  if (deadline_ns != 0) {
-    uint64_t now = sudoku_clock_ns();
-    j->opt.deadline_us = now < deadline_ns ? (deadline_ns - now) / 1000u : 1;
-    j->opt.deadline_us += j->opt.deadline_us == 0;
-  }
-  enum sudoku_status s = sudoku_generate(&j->opt, g);
-  if (s == SUDOKU_DEADLINE) {
-    char what[24];
-    if (j->opt.level != SUDOKU_LEVEL_ANY)
-      snprintf(what, sizeof what, "%s", sudoku_level_name(j->opt.level));
-    else if (j->opt.givens > 0)
-      snprintf(what, sizeof what, "%u-given", (unsigned)j->opt.givens);
-    else
-      snprintf(what, sizeof what, "minimal");
-    api_error_set(&e, API_DEADLINE,
-                  "no %s puzzle came before the request's deadline (%u "
-                  "attempts); try again, or another level",
-                  what, g->attempts);
-    goto fail;
-  }
-  if (s != SUDOKU_OK) {
-    api_error_set(&e, (enum api_problem)s, NULL);
-    goto fail;
-  }
+/* The puzzle's JSON answer. */
+static void render_json(const struct generate_job *j,
+                        const struct sudoku_generated *g,
+                        struct api_response *out) {
   char line[SUDOKU_TEXT_MAX], seed[24], box[16];
-  if (job->format == API_FMT_SVG) {
-    char title[96], rated[32] = "";
-    if (g->rated)
-      snprintf(rated, sizeof rated, ", %s %u.%u",
-               sudoku_level_name(g->rating.level), g->rating.rating / 10u,
-               g->rating.rating % 10u);
-    snprintf(title, sizeof title, "Sudoku %dx%d%s, seed %llu", g->puzzle.n,
-             g->puzzle.n, rated, (unsigned long long)j->opt.seed);
-    struct sudoku_picture pic = {&g->puzzle, NULL, NULL, NULL, title};
-    api_render_svg(&pic, "generated", out);
-    free(g);
-    goto cache;
-  }
   cJSON *o = cJSON_CreateObject();
   if (o != NULL) {
     api_line_text(&g->puzzle, line);
@@ -114,14 +79,84 @@ static void generate_run(struct api_job *job, uint64_t deadline_ns,
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
     cJSON_AddStringToObject(o, "attempt_seed", seed);
   }
-  free(g);
   api_render_json(o, 200, "generated", out);
-cache:
+}
+
+/* Makes puzzle i of the job (seed + i) within the deadline; false with e
+ * set. */
+static bool make_one(struct generate_job *j, uint32_t i, uint64_t deadline_ns,
+                     struct sudoku_generated *g, struct api_error *e) {
+  struct sudoku_generate_options opt = j->opt;
+  opt.seed = j->opt.seed + i; /* as `sudoku generate --count` numbers them */
+  if (deadline_ns != 0) {
+    uint64_t now = sudoku_clock_ns();
+    opt.deadline_us = now < deadline_ns ? (deadline_ns - now) / 1000u : 1;
+    opt.deadline_us += opt.deadline_us == 0;
+  }
+  enum sudoku_status s = sudoku_generate(&opt, g);
+  if (s == SUDOKU_DEADLINE) {
+    char what[24], which[40] = "";
+    if (opt.level != SUDOKU_LEVEL_ANY)
+      snprintf(what, sizeof what, "%s", sudoku_level_name(opt.level));
+    else if (opt.givens > 0)
+      snprintf(what, sizeof what, "%u-given", (unsigned)opt.givens);
+    else
+      snprintf(what, sizeof what, "minimal");
+    if (j->count > 1)
+      snprintf(which, sizeof which, " for puzzle %u of %u", i + 1, j->count);
+    api_error_set(e, API_DEADLINE,
+                  "no %s puzzle came%s before the request's deadline (%u "
+                  "attempts); try again, or another level",
+                  what, which, g->attempts);
+    return false;
+  }
+  if (s != SUDOKU_OK) {
+    api_error_set(e, (enum api_problem)s, NULL);
+    return false;
+  }
+  return true;
+}
+
+static void generate_run(struct api_job *job, uint64_t deadline_ns,
+                         struct api_response *out) {
+  struct generate_job *j = (struct generate_job *)job;
+  struct api_error e = {API_OK, "", NULL};
+  struct sudoku_generated *g = malloc(j->count * sizeof *g);
+  uint64_t *seeds = malloc(j->count * sizeof *seeds);
+  if (g == NULL || seeds == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  for (uint32_t i = 0; i < j->count; i++) {
+    seeds[i] = j->opt.seed + i;
+    if (!make_one(j, i, deadline_ns, &g[i], &e))
+      goto fail;
+  }
+  if (job->format == API_FMT_PDF) {
+    size_t len;
+    const char *why;
+    char *pdf = pdf_write_generated(g, seeds, j->count, j->per_page, j->paper,
+                                    &len, &why);
+    api_render_body(pdf, len, CT_PDF, "generated", out);
+  } else if (job->format == API_FMT_SVG) {
+    char title[96], caption[64];
+    pdf_caption(&g[0], j->opt.seed, caption, sizeof caption);
+    snprintf(title, sizeof title, "Sudoku %dx%d, %s", g->puzzle.n, g->puzzle.n,
+             caption);
+    struct sudoku_picture pic = {&g->puzzle, NULL, NULL, NULL, title};
+    api_render_svg(&pic, "generated", out);
+  } else {
+    render_json(j, g, out);
+  }
+  free(g);
+  free(seeds);
   if (j->seeded && out->status == 200) {
     out->cache_control = "public, max-age=31536000, immutable";
+    uint64_t sheet = (uint64_t)job->format << 56 | (uint64_t)j->count << 32 |
+                     (uint64_t)j->per_page << 8 | (uint64_t)j->paper;
     snprintf(out->etag, sizeof out->etag, "\"g%016llx\"",
              (unsigned long long)sudoku_mix64(
-                 j->opt.seed ^ (uint64_t)job->format << 56 ^
+                 j->opt.seed ^ sudoku_mix64(sheet) ^
                  sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
                               (uint64_t)j->opt.box_cols << 40 |
                               (uint64_t)j->opt.symmetry << 32 |
@@ -130,6 +165,7 @@ cache:
   return;
 fail:
   free(g);
+  free(seeds);
   api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
 }
 
@@ -164,8 +200,13 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
   struct generate_job *j = (struct generate_job *)job;
   const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
   unsigned long long v;
+  const struct api_param *sheet = NULL; /* count, per_page or paper */
   j->opt = def;
-  if (!api_choose_json(in, API_FMT_BIT(API_FMT_SVG), &job->format, e))
+  j->count = 1;
+  j->per_page = 4;
+  j->paper = PDF_A4;
+  if (!api_choose_json(in, API_FMT_BIT(API_FMT_SVG) | API_FMT_BIT(API_FMT_PDF),
+                       &job->format, e))
     return false;
   for (size_t i = 0; i < in->nquery; i++) {
     const struct api_param *p = &in->query[i];
@@ -214,18 +255,49 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
       if (!query_number(p, 0, SUDOKU_MAX_CELLS, &v, e))
         return false;
       j->opt.givens = (uint16_t)v;
+    } else if (IS("count")) {
+      if (!query_number(p, 1, API_MAX_SHEET, &v, e))
+        return false;
+      j->count = (uint32_t)v;
+      sheet = p;
+    } else if (IS("per_page")) {
+      if (!query_number(p, 1, 6, &v, e))
+        return false;
+      if (!pdf_per_page_ok((long)v)) {
+        api_error_set(e, API_INVALID_REQUEST,
+                      "per_page=%llu: expected 1, 2, 4 or 6", v);
+        api_error_string(e, "path", "per_page");
+        return false;
+      }
+      j->per_page = (int)v;
+      sheet = p;
+    } else if (IS("paper")) {
+      if (!pdf_paper_from_name(p->value, p->value_len, &j->paper)) {
+        api_error_set(e, API_INVALID_REQUEST, "paper: expected a4 or letter");
+        api_error_string(e, "path", "paper");
+        return false;
+      }
+      sheet = p;
     } else if (!IS("format")) {
       char shown[40];
       api_safe_copy(shown, sizeof shown, p->name,
                     p->name_len < 32 ? p->name_len : 32);
       api_error_set(e, API_INVALID_REQUEST,
                     "unknown parameter %s; /generate takes level, symmetry, "
-                    "seed, size, givens",
+                    "seed, size, givens, format, count, per_page, paper",
                     shown);
       api_error_string(e, "path", shown);
       return false;
     }
 #undef IS
+  }
+  if (sheet != NULL && job->format != API_FMT_PDF) {
+    char shown[16];
+    api_safe_copy(shown, sizeof shown, sheet->name, sheet->name_len);
+    api_error_set(e, API_INVALID_REQUEST,
+                  "%s: a sheet's parameter; it takes format=pdf", shown);
+    api_error_string(e, "path", shown);
+    return false;
   }
   int side = j->opt.box_rows * j->opt.box_cols;
   if (j->opt.givens > side * side) {

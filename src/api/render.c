@@ -115,14 +115,20 @@ void api_render_buf(struct api_buf *b, int status, const char *outcome,
   b->len = b->cap = 0;
 }
 
-void api_render_svg(const struct sudoku_picture *pic, const char *outcome,
-                    struct api_response *out) {
-  size_t need = sudoku_write_svg(pic, NULL, 0);
-  char *body = need > 0 ? malloc(need + 1) : NULL;
+void api_render_body(char *body, size_t len, const char *content_type,
+                     const char *outcome, struct api_response *out) {
   if (body == NULL) {
     render_oom(out);
     return;
   }
-  sudoku_write_svg(pic, body, need + 1);
-  response_set(out, 200, CT_SVG, body, need, outcome);
+  response_set(out, 200, content_type, body, len, outcome);
+}
+
+void api_render_svg(const struct sudoku_picture *pic, const char *outcome,
+                    struct api_response *out) {
+  size_t need = sudoku_write_svg(pic, NULL, 0);
+  char *body = need > 0 ? malloc(need + 1) : NULL;
+  if (body != NULL)
+    sudoku_write_svg(pic, body, need + 1);
+  api_render_body(body, need, CT_SVG, outcome, out);
 }
