@@ -236,7 +236,11 @@ struct sudoku_logic_limits api_logic_limits(uint64_t deadline_ns);
  * (zeroed, its base set from the input with format JSON) from the input:
  * the answer's format into job->format, every puzzle and option read;
  * false with *e set. release frees what the job holds (job.c frees the
- * job), also after a read that failed part way; NULL: nothing. */
+ * job), also after a read that failed part way; NULL: nothing. cache,
+ * for an answer that depends on the request alone: its ETag and
+ * Cache-Control into out (then job.c answers If-None-Match with a 304
+ * before any work, and sets both on the 200), false when this request's
+ * answer is not cacheable; NULL: never. */
 struct api_job_ops {
   size_t size;
   bool (*read)(struct api_job *job, const struct api_input *in,
@@ -245,6 +249,7 @@ struct api_job_ops {
   void (*run)(struct api_job *job, uint64_t deadline_ns,
               struct api_response *out);
   void (*release)(struct api_job *job);
+  bool (*cache)(const struct api_job *job, struct api_response *out);
 };
 
 /* The endpoints' operations, one file each (API_ENDPOINT_MAP). */
@@ -266,6 +271,36 @@ struct api_job {
 
 const char *api_job_accept(const struct api_job *job);
 const char *api_job_request_id(const struct api_job *job);
+
+/* ---- Generating (generate.c; /generate and /daily) -------------------- */
+
+#include "../pdf.h"
+#include "sudoku_generate.h"
+
+/* The job of /generate, and of /daily, which sets it up its own way. */
+struct api_generate_job {
+  struct api_job base;
+  struct sudoku_generate_options opt;
+  bool seeded;
+  uint32_t count; /* puzzles: 1, or up to 12 for a PDF */
+  int per_page;   /* a PDF's puzzles to a page: 1, 2, 4 or 6 */
+  enum pdf_paper paper;
+  char date[48]; /* /daily's day, "2026-12-24", added to the JSON; or "" */
+};
+
+/* The defaults: one 9x9 puzzle of any level, rot180, 4 to an A4 page; the
+ * longer deadline of generating. Call after job_init. */
+void api_generate_init(struct api_generate_job *j);
+/* A level parameter ("easy", ..., "any"); false with e set. */
+bool api_generate_level(const struct api_param *p, enum sudoku_level *level,
+                        struct api_error *e);
+/* A hash of everything the answer depends on (seed, shape, level, format,
+ * sheet): the ETag's. */
+uint64_t api_generate_key(const struct api_generate_job *j);
+enum api_cost api_generate_cost(struct api_job *job);
+/* Makes the puzzles and renders them: JSON, SVG or a PDF sheet. */
+void api_generate_run(struct api_job *job, uint64_t deadline_ns,
+                      struct api_response *out);
 
 /* ---- Pieces of answers (answer_parts.c) ------------------------------- */
 

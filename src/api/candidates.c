@@ -95,6 +95,9 @@ static bool candidates_read(struct api_job *job, const struct api_input *in,
          api_read_position(in, API_POS_ENTRIES, &j->pos, e);
 }
 
-const struct api_job_ops api_candidates_ops = {
-    sizeof(struct candidates_job), candidates_read, candidates_cost,
-    candidates_run, candidates_release};
+const struct api_job_ops api_candidates_ops = {sizeof(struct candidates_job),
+                                               candidates_read,
+                                               candidates_cost,
+                                               candidates_run,
+                                               candidates_release,
+                                               NULL};

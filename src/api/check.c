@@ -100,5 +100,9 @@ static bool check_read(struct api_job *job, const struct api_input *in,
          api_read_position(in, API_POS_ENTRIES, &j->pos, e);
 }
 
-const struct api_job_ops api_check_ops = {sizeof(struct check_job), check_read,
-                                          check_cost, check_run, check_release};
+const struct api_job_ops api_check_ops = {sizeof(struct check_job),
+                                          check_read,
+                                          check_cost,
+                                          check_run,
+                                          check_release,
+                                          NULL};

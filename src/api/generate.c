@@ -21,25 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../pdf.h"
 #include "api_internal.h"
 #include "sudoku_draw.h"
-#include "sudoku_generate.h"
 
 /* Puzzles of one PDF sheet: each a few ms to a few seconds to make. */
 #define API_MAX_SHEET 12u
 
-struct generate_job {
-  struct api_job base;
-  struct sudoku_generate_options opt;
-  bool seeded;
-  uint32_t count; /* puzzles: 1, or up to API_MAX_SHEET for a PDF */
-  int per_page;   /* a PDF's puzzles to a page: 1, 2, 4 or 6 */
-  enum pdf_paper paper;
-};
-
-static enum api_cost generate_cost(struct api_job *job) {
-  struct generate_job *j = (struct generate_job *)job;
+enum api_cost api_generate_cost(struct api_job *job) {
+  struct api_generate_job *j = (struct api_generate_job *)job;
   bool quick =
       j->opt.box_rows * j->opt.box_cols <= 9 &&
       (j->opt.level == SUDOKU_LEVEL_ANY || j->opt.level <= SUDOKU_LEVEL_MEDIUM);
@@ -47,7 +36,7 @@ static enum api_cost generate_cost(struct api_job *job) {
 }
 
 /* The puzzle's JSON answer. */
-static void render_json(const struct generate_job *j,
+static void render_json(const struct api_generate_job *j,
                         const struct sudoku_generated *g,
                         struct api_response *out) {
   char line[SUDOKU_TEXT_MAX], seed[24], box[16];
@@ -78,14 +67,17 @@ static void render_json(const struct generate_job *j,
     api_add_int(o, "attempts", g->attempts);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
     cJSON_AddStringToObject(o, "attempt_seed", seed);
+    if (j->date[0] != '\0')
+      cJSON_AddStringToObject(o, "date", j->date);
   }
   api_render_json(o, 200, "generated", out);
 }
 
 /* Makes puzzle i of the job (seed + i) within the deadline; false with e
  * set. */
-static bool make_one(struct generate_job *j, uint32_t i, uint64_t deadline_ns,
-                     struct sudoku_generated *g, struct api_error *e) {
+static bool make_one(struct api_generate_job *j, uint32_t i,
+                     uint64_t deadline_ns, struct sudoku_generated *g,
+                     struct api_error *e) {
   struct sudoku_generate_options opt = j->opt;
   opt.seed = j->opt.seed + i; /* as `sudoku generate --count` numbers them */
   if (deadline_ns != 0) {
@@ -117,9 +109,9 @@ static bool make_one(struct generate_job *j, uint32_t i, uint64_t deadline_ns,
   return true;
 }
 
-static void generate_run(struct api_job *job, uint64_t deadline_ns,
-                         struct api_response *out) {
-  struct generate_job *j = (struct generate_job *)job;
+void api_generate_run(struct api_job *job, uint64_t deadline_ns,
+                      struct api_response *out) {
+  struct api_generate_job *j = (struct api_generate_job *)job;
   struct api_error e = {API_OK, "", NULL};
   struct sudoku_generated *g = malloc(j->count * sizeof *g);
   uint64_t *seeds = malloc(j->count * sizeof *seeds);
@@ -150,23 +142,60 @@ static void generate_run(struct api_job *job, uint64_t deadline_ns,
   }
   free(g);
   free(seeds);
-  if (j->seeded && out->status == 200) {
-    out->cache_control = "public, max-age=31536000, immutable";
-    uint64_t sheet = (uint64_t)job->format << 56 | (uint64_t)j->count << 32 |
-                     (uint64_t)j->per_page << 8 | (uint64_t)j->paper;
-    snprintf(out->etag, sizeof out->etag, "\"g%016llx\"",
-             (unsigned long long)sudoku_mix64(
-                 j->opt.seed ^ sudoku_mix64(sheet) ^
-                 sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
-                              (uint64_t)j->opt.box_cols << 40 |
-                              (uint64_t)j->opt.symmetry << 32 |
-                              (uint64_t)j->opt.level << 24 | j->opt.givens)));
-  }
   return;
 fail:
   free(g);
   free(seeds);
   api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
+}
+
+uint64_t api_generate_key(const struct api_generate_job *j) {
+  uint64_t sheet = (uint64_t)j->base.format << 56 | (uint64_t)j->count << 32 |
+                   (uint64_t)j->per_page << 8 | (uint64_t)j->paper;
+  return sudoku_mix64(j->opt.seed ^ sudoku_mix64(sheet) ^
+                      sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
+                                   (uint64_t)j->opt.box_cols << 40 |
+                                   (uint64_t)j->opt.symmetry << 32 |
+                                   (uint64_t)j->opt.level << 24 |
+                                   j->opt.givens));
+}
+
+/* A seeded request: the same answer everywhere, for ever. */
+static bool generate_cache(const struct api_job *job,
+                           struct api_response *out) {
+  const struct api_generate_job *j = (const struct api_generate_job *)job;
+  if (!j->seeded)
+    return false;
+  snprintf(out->cache_control, sizeof out->cache_control,
+           "public, max-age=31536000, immutable");
+  snprintf(out->etag, sizeof out->etag, "\"g%016llx\"",
+           (unsigned long long)api_generate_key(j));
+  return true;
+}
+
+bool api_generate_level(const struct api_param *p, enum sudoku_level *level,
+                        struct api_error *e) {
+  enum sudoku_level l = sudoku_level_from_name(p->value, p->value_len);
+  if (l == SUDOKU_LEVEL_COUNT &&
+      !(p->value_len == 3 && memcmp(p->value, "any", 3) == 0)) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "level: expected easy, medium, hard, expert, extreme or "
+                  "any");
+    api_error_string(e, "path", "level");
+    return false;
+  }
+  *level = l == SUDOKU_LEVEL_COUNT ? SUDOKU_LEVEL_ANY : l;
+  return true;
+}
+
+void api_generate_init(struct api_generate_job *j) {
+  const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
+  j->opt = def;
+  j->count = 1;
+  j->per_page = 4;
+  j->paper = PDF_A4;
+  if (j->base.limits.generate_deadline_us != 0)
+    j->base.limits.deadline_us = j->base.limits.generate_deadline_us;
 }
 
 /* A decimal query value lo..hi into *out; false with e set. */
@@ -197,14 +226,10 @@ bad:
 
 static bool generate_read(struct api_job *job, const struct api_input *in,
                           struct api_error *e) {
-  struct generate_job *j = (struct generate_job *)job;
-  const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
+  struct api_generate_job *j = (struct api_generate_job *)job;
   unsigned long long v;
   const struct api_param *sheet = NULL; /* count, per_page or paper */
-  j->opt = def;
-  j->count = 1;
-  j->per_page = 4;
-  j->paper = PDF_A4;
+  api_generate_init(j);
   if (!api_choose_json(in, API_FMT_BIT(API_FMT_SVG) | API_FMT_BIT(API_FMT_PDF),
                        &job->format, e))
     return false;
@@ -213,16 +238,8 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
 #define IS(s)                                                                  \
   (p->name_len == sizeof s - 1 && memcmp(p->name, s, p->name_len) == 0)
     if (IS("level")) {
-      enum sudoku_level l = sudoku_level_from_name(p->value, p->value_len);
-      if (l == SUDOKU_LEVEL_COUNT &&
-          !(p->value_len == 3 && memcmp(p->value, "any", 3) == 0)) {
-        api_error_set(e, API_INVALID_REQUEST,
-                      "level: expected easy, medium, hard, expert, extreme or "
-                      "any");
-        api_error_string(e, "path", "level");
+      if (!api_generate_level(p, &j->opt.level, e))
         return false;
-      }
-      j->opt.level = l == SUDOKU_LEVEL_COUNT ? SUDOKU_LEVEL_ANY : l;
     } else if (IS("symmetry")) {
       enum sudoku_symmetry s =
           sudoku_symmetry_from_name(p->value, p->value_len);
@@ -309,11 +326,12 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
   }
   if (!j->seeded)
     j->opt.seed = sudoku_mix64(sudoku_clock_ns() ^ (uint64_t)(uintptr_t)j);
-  if (job->limits.generate_deadline_us != 0)
-    job->limits.deadline_us = job->limits.generate_deadline_us;
   return true;
 }
 
-const struct api_job_ops api_generate_ops = {sizeof(struct generate_job),
-                                             generate_read, generate_cost,
-                                             generate_run, NULL};
+const struct api_job_ops api_generate_ops = {sizeof(struct api_generate_job),
+                                             generate_read,
+                                             api_generate_cost,
+                                             api_generate_run,
+                                             NULL,
+                                             generate_cache};

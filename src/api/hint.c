@@ -165,5 +165,9 @@ static bool hint_read(struct api_job *job, const struct api_input *in,
                            &j->pos, e);
 }
 
-const struct api_job_ops api_hint_ops = {sizeof(struct hint_job), hint_read,
-                                         hint_cost, hint_run, hint_release};
+const struct api_job_ops api_hint_ops = {sizeof(struct hint_job),
+                                         hint_read,
+                                         hint_cost,
+                                         hint_run,
+                                         hint_release,
+                                         NULL};

@@ -183,5 +183,9 @@ static bool rate_read(struct api_job *job, const struct api_input *in,
   return true;
 }
 
-const struct api_job_ops api_rate_ops = {sizeof(struct rate_job), rate_read,
-                                         rate_cost, rate_run, rate_release};
+const struct api_job_ops api_rate_ops = {sizeof(struct rate_job),
+                                         rate_read,
+                                         rate_cost,
+                                         rate_run,
+                                         rate_release,
+                                         NULL};

@@ -459,5 +459,9 @@ static bool solve_read(struct api_job *job, const struct api_input *in,
   return true;
 }
 
-const struct api_job_ops api_solve_ops = {sizeof(struct solve_job), solve_read,
-                                          solve_cost, solve_run, solve_release};
+const struct api_job_ops api_solve_ops = {sizeof(struct solve_job),
+                                          solve_read,
+                                          solve_cost,
+                                          solve_run,
+                                          solve_release,
+                                          NULL};

@@ -138,5 +138,9 @@ static bool steps_read(struct api_job *job, const struct api_input *in,
   return true;
 }
 
-const struct api_job_ops api_steps_ops = {sizeof(struct steps_job), steps_read,
-                                          steps_cost, steps_run, steps_release};
+const struct api_job_ops api_steps_ops = {sizeof(struct steps_job),
+                                          steps_read,
+                                          steps_cost,
+                                          steps_run,
+                                          steps_release,
+                                          NULL};
