@@ -1,6 +1,8 @@
 /*
  * candidates.c - POST /candidates: the pencil marks of a position (givens
- * plus entries): the values no peer holds, for every empty cell.
+ * plus entries): the values no peer holds, for every empty cell, less
+ * the pencil marks the player removed ("candidates", as /hint takes them:
+ * a cell not listed keeps all of its).
  *
  * Answer: {"candidates": {"r1c3": [1, 2, 4], ...}} (empty cells only), or
  * with ?form=array {"candidates": [[[1, 2, 4], ...], ...]} (n rows of n
@@ -74,6 +76,8 @@ static void candidates_run(struct api_job *job, uint64_t deadline_ns,
     api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
     return;
   }
+  for (int c = 0; c < position.n * position.n && j->pos.marks != NULL; c++)
+    cand[c] &= j->pos.marks[c];
   int n = position.n, empty = 0;
   if (j->marks != SUDOKU_MARKS_FORMAT_COUNT) {
     render_marks(j, &position, cand, out);
@@ -140,7 +144,7 @@ static bool candidates_read(struct api_job *job, const struct api_input *in,
                     "format: expected json, sukaku, cells, pm or library");
     return false;
   }
-  if (!api_read_position(in, API_POS_ENTRIES, &j->pos, e))
+  if (!api_read_position(in, API_POS_ENTRIES | API_POS_MARKS, &j->pos, e))
     return false;
   if (j->marks == SUDOKU_MARKS_LIBRARY && j->pos.puzzle.n > 9) {
     api_error_set(e, API_INVALID_FORMAT,
