@@ -160,6 +160,17 @@ static const struct {
      "application/problem+json", "\"path\":\"level\""},
     {0, "GET", "/daily?seed=4", NULL, NULL, 400, "application/problem+json",
      "\"path\":\"seed\""},
+    {0, "GET", "/daily?date=2026-01-02&format=pdf", NULL, NULL, 200,
+     "application/pdf", "%PDF-"},
+    {0, "GET", "/daily", ACCEPT_PNG, NULL, 406, "application/problem+json",
+     "not-acceptable"},
+    {0, "GET", "/daily", ACCEPT_TEXT, NULL, 406, "text/plain", "error: "},
+    {1, "GET", "/daily?level=hard", NULL, NULL, 503, "application/problem+json",
+     "/problems/overloaded"},
+    {0, "POST", "/candidates?format=pm", TEXT_HDR, CLASSIC, 200, "text/plain",
+     "| 5    3     124    |"},
+    {0, "GET", "/generate?level=easy&seed=7", "If-None-Match: \"x\", *\r\n",
+     NULL, 304, "", ""},
 };
 
 /* What every POST endpoint answers alike: 405, 413, 415, 204. */
@@ -236,6 +247,8 @@ START_TEST(client_share_is_429_everywhere) {
       {"POST", "/rate", JSON_HDR ACCEPT_TEXT, "text/plain", "error: ", 0},
       {"GET", "/generate?level=hard", NULL, "application/problem+json",
        "/problems/too-many-requests", 0},
+      {"GET", "/daily?level=hard", NULL, "application/problem+json",
+       "/problems/too-many-requests", 0},
   };
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     const char *body = rows[i].slow_body          ? slow_solve_body()
@@ -253,12 +266,16 @@ START_TEST(client_share_is_429_everywhere) {
 }
 END_TEST
 
+/* The GET endpoints: the same answers, their methods swapped. */
+static const char *const gets[] = {"/generate", "/daily"};
+
 START_TEST(common_answers) {
   size_t np = sizeof posts / sizeof posts[0];
-  const char *path = _i < (int)np * 7 ? posts[_i / 7] : "/generate";
+  const char *path = _i < (int)np * 7 ? posts[_i / 7] : gets[_i / 7 - np];
   int k = _i % 7;
   const char *method = common[k].method;
-  if (strcmp(path, "/generate") == 0) {
+  bool get = _i >= (int)np * 7;
+  if (get) {
     /* GET is its method, POST the one refused; it reads no body. */
     if (k == 4 || k == 5)
       return;
@@ -272,8 +289,7 @@ START_TEST(common_answers) {
   if (r.status == 405) {
     char allow[64];
     ck_assert_ptr_nonnull(
-        strstr(header(&r, "Allow", allow, sizeof allow),
-               strcmp(path, "/generate") == 0 ? "GET" : "POST"));
+        strstr(header(&r, "Allow", allow, sizeof allow), get ? "GET" : "POST"));
   }
   if (r.status == 415) {
     char ap[128];
@@ -440,8 +456,10 @@ Suite *http_toolkit_suite(void) {
   tcase_set_timeout(tc, 60);
   tcase_add_loop_test(tc, endpoint_exchange, 0,
                       (int)(sizeof cases / sizeof cases[0]));
-  tcase_add_loop_test(tc, common_answers, 0,
-                      (int)((sizeof posts / sizeof posts[0] + 1) * 7));
+  tcase_add_loop_test(
+      tc, common_answers, 0,
+      (int)((sizeof posts / sizeof posts[0] + sizeof gets / sizeof gets[0]) *
+            7));
   tcase_add_test(tc, generate_caching);
   tcase_add_test(tc, client_share_is_429_everywhere);
   tcase_add_test(tc, routes_are_counted);
