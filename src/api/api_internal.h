@@ -91,6 +91,11 @@ bool api_accept_text_errors(const char *accept);
 const struct api_param *api_query_find(const struct api_input *in,
                                        const char *name);
 
+/* A query parameter the endpoint does not take: a 400 at its path,
+ * saying what it takes ("/daily takes level, date, format"). */
+void api_query_unknown(const struct api_param *p, const char *takes,
+                       struct api_error *e);
+
 /* What the body holds, with sniffing: a form-typed body that starts with
  * '{' is JSON, one that is not name=value pairs with a puzzle field is
  * text (curl -d and --data-binary send that type by default). */
@@ -289,8 +294,10 @@ struct api_generate_job {
 };
 
 /* The defaults: one 9x9 puzzle of any level, rot180, 4 to an A4 page; the
- * longer deadline of generating. Call after job_init. */
-void api_generate_init(struct api_generate_job *j);
+ * longer deadline of generating; the answer's format (json, svg or pdf)
+ * from the input. False with e set (400, 406). */
+bool api_generate_init(struct api_generate_job *j, const struct api_input *in,
+                       struct api_error *e);
 /* A level parameter ("easy", ..., "any"); false with e set. */
 bool api_generate_level(const struct api_param *p, enum sudoku_level *level,
                         struct api_error *e);

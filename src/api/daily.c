@@ -87,11 +87,9 @@ static bool daily_read(struct api_job *job, const struct api_input *in,
   clock_gettime(CLOCK_REALTIME, &ts);
   j->now = (long long)ts.tv_sec;
   j->days = j->now / DAY_SECONDS;
-  api_generate_init(g);
-  g->opt.level = SUDOKU_LEVEL_MEDIUM;
-  if (!api_choose_json(in, API_FMT_BIT(API_FMT_SVG) | API_FMT_BIT(API_FMT_PDF),
-                       &job->format, e))
+  if (!api_generate_init(g, in, e))
     return false;
+  g->opt.level = SUDOKU_LEVEL_MEDIUM;
   for (size_t i = 0; i < in->nquery; i++) {
     const struct api_param *p = &in->query[i];
 #define IS(s)                                                                  \
@@ -122,13 +120,7 @@ static bool daily_read(struct api_job *job, const struct api_input *in,
       }
       j->days = days;
     } else if (!IS("format")) {
-      char shown[40];
-      api_safe_copy(shown, sizeof shown, p->name,
-                    p->name_len < 32 ? p->name_len : 32);
-      api_error_set(e, API_INVALID_REQUEST,
-                    "unknown parameter %s; /daily takes level, date, format",
-                    shown);
-      api_error_string(e, "path", shown);
+      api_query_unknown(p, "/daily takes level, date, format", e);
       return false;
     }
 #undef IS

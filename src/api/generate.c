@@ -188,7 +188,8 @@ bool api_generate_level(const struct api_param *p, enum sudoku_level *level,
   return true;
 }
 
-void api_generate_init(struct api_generate_job *j) {
+bool api_generate_init(struct api_generate_job *j, const struct api_input *in,
+                       struct api_error *e) {
   const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
   j->opt = def;
   j->count = 1;
@@ -196,6 +197,9 @@ void api_generate_init(struct api_generate_job *j) {
   j->paper = PDF_A4;
   if (j->base.limits.generate_deadline_us != 0)
     j->base.limits.deadline_us = j->base.limits.generate_deadline_us;
+  return api_choose_json(in,
+                         API_FMT_BIT(API_FMT_SVG) | API_FMT_BIT(API_FMT_PDF),
+                         &j->base.format, e);
 }
 
 /* A decimal query value lo..hi into *out; false with e set. */
@@ -229,9 +233,7 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
   struct api_generate_job *j = (struct api_generate_job *)job;
   unsigned long long v;
   const struct api_param *sheet = NULL; /* count, per_page or paper */
-  api_generate_init(j);
-  if (!api_choose_json(in, API_FMT_BIT(API_FMT_SVG) | API_FMT_BIT(API_FMT_PDF),
-                       &job->format, e))
+  if (!api_generate_init(j, in, e))
     return false;
   for (size_t i = 0; i < in->nquery; i++) {
     const struct api_param *p = &in->query[i];
@@ -296,14 +298,10 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
       }
       sheet = p;
     } else if (!IS("format")) {
-      char shown[40];
-      api_safe_copy(shown, sizeof shown, p->name,
-                    p->name_len < 32 ? p->name_len : 32);
-      api_error_set(e, API_INVALID_REQUEST,
-                    "unknown parameter %s; /generate takes level, symmetry, "
-                    "seed, size, givens, format, count, per_page, paper",
-                    shown);
-      api_error_string(e, "path", shown);
+      api_query_unknown(p,
+                        "/generate takes level, symmetry, seed, size, "
+                        "givens, format, count, per_page, paper",
+                        e);
       return false;
     }
 #undef IS
