@@ -14,53 +14,6 @@
 #include "sudoku_rules.h"
 #include "tests.h"
 
-/* What the XML parser saw: the root's width, the <text> elements under each
- * colour group, the shaded cells, and whether a struck-out path exists. */
-struct seen {
-  int ok, width, givens, entries, placed, marks, struck, rects, strokes;
-};
-
-/* Parses the SVG in svg with python3's minidom; ok = 0 when it is not
- * well-formed XML or not an svg root. */
-static struct seen parse_svg(const char *svg) {
-  char path[] = "/tmp/sudoku-draw-XXXXXX";
-  int fd = mkstemp(path);
-  ck_assert_int_ge(fd, 0);
-  size_t len = strlen(svg);
-  ck_assert_int_eq(write(fd, svg, len), (ssize_t)len);
-  close(fd);
-  char cmd[2048];
-  snprintf(
-      cmd, sizeof cmd,
-      "python3 -c '\n"
-      "import sys, xml.dom.minidom as m\n"
-      "d = m.parse(sys.argv[1]).documentElement\n"
-      "assert d.tagName == \"svg\"\n"
-      "assert d.getAttribute(\"xmlns\") == \"http://www.w3.org/2000/svg\"\n"
-      "fills = {\"#111827\": 0, \"#1d4ed8\": 0, \"#166534\": 0, \"#4b5563\": 0,"
-      " \"#dc2626\": 0}\n"
-      "for g in d.getElementsByTagName(\"g\"):\n"
-      "  f = g.getAttribute(\"fill\")\n"
-      "  if f in fills: fills[f] += len(g.getElementsByTagName(\"text\"))\n"
-      "rects = len(d.getElementsByTagName(\"rect\")) - 1\n"
-      "red = [p for p in d.getElementsByTagName(\"path\")"
-      " if p.getAttribute(\"stroke\") == \"#dc2626\"]\n"
-      "strokes = sum(p.getAttribute(\"d\").count(\"M\") for p in red)\n"
-      "print(1, d.getAttribute(\"width\"), *fills.values(), rects, strokes)\n"
-      "' %s 2>/dev/null",
-      path);
-  FILE *p = popen(cmd, "r");
-  ck_assert_ptr_nonnull(p);
-  struct seen s = {0};
-  if (fscanf(p, "%d %d %d %d %d %d %d %d %d", &s.ok, &s.width, &s.givens,
-             &s.entries, &s.placed, &s.marks, &s.struck, &s.rects,
-             &s.strokes) != 9)
-    s.ok = 0;
-  pclose(p);
-  unlink(path);
-  return s;
-}
-
 /* The picture into a malloc'd string, sized by a first call of cap 0. */
 static char *draw(const struct sudoku_picture *pic) {
   size_t need = sudoku_write_svg(pic, NULL, 0);
@@ -87,7 +40,7 @@ START_TEST(every_side_parses_and_counts) {
 
   struct sudoku_picture pic = {.givens = &puzzle, .entries = &solved};
   char *svg = draw(&pic);
-  struct seen s = parse_svg(svg);
+  struct svg_seen s = test_parse_svg(svg);
   ck_assert_int_eq(s.ok, 1);
   ck_assert_int_eq(s.width, n * SUDOKU_SVG_CELL + 2 * SUDOKU_SVG_MARGIN);
   ck_assert_int_eq(s.givens, givens);
@@ -106,7 +59,7 @@ START_TEST(every_side_parses_and_counts) {
     marks += __builtin_popcount(cand[c]);
   struct sudoku_picture marked = {.givens = &puzzle, .cand = cand};
   svg = draw(&marked);
-  s = parse_svg(svg);
+  s = test_parse_svg(svg);
   ck_assert_int_eq(s.ok, 1);
   ck_assert_int_eq(s.givens, givens);
   ck_assert_int_eq(s.entries, 0);
@@ -144,7 +97,7 @@ START_TEST(a_step_is_marked) {
   char *svg = draw(&pic);
   ck_assert_ptr_nonnull(strstr(svg, "<title id=\"title\">Pointing &amp; co "
                                     "&lt;r1c3&gt;</title>"));
-  struct seen s = parse_svg(svg);
+  struct svg_seen s = test_parse_svg(svg);
   ck_assert_int_eq(s.ok, 1);
   ck_assert_int_eq(s.placed, 1);
   ck_assert_int_eq(s.struck, 2);
@@ -204,9 +157,9 @@ START_TEST(cli_draws_each_puzzle) {
   ck_assert_ptr_nonnull(second);
   ck_assert_int_eq(second[-1], '\n');
   second[0] = '\0';
-  struct seen a = parse_svg(text);
+  struct svg_seen a = test_parse_svg(text);
   second[0] = '<';
-  struct seen b = parse_svg(second);
+  struct svg_seen b = test_parse_svg(second);
   ck_assert_int_eq(a.ok, 1);
   ck_assert_int_eq(a.givens, 30);
   ck_assert_int_eq(a.entries, 51);
@@ -334,7 +287,7 @@ START_TEST(rules_are_drawn) {
   char *svg = draw(&pic);
   struct seen_rules s = parse_rules(svg);
   ck_assert_int_eq(s.ok, 1);
-  struct seen plain = parse_svg(svg);
+  struct svg_seen plain = test_parse_svg(svg);
   ck_assert_int_eq(plain.givens, sudoku_count_givens(&g));
   free(svg);
 

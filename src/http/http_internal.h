@@ -150,6 +150,7 @@ struct http_request {
   const char *accept, *origin; /* live in MHD's connection pool */
   const char *forwarded_for;   /* X-Forwarded-For, or NULL */
   const char *content_type;    /* Content-Type, or NULL */
+  const char *if_none_match;   /* If-None-Match, or NULL */
   char id[HTTP_REQUEST_ID_MAX + 1];
   char method_name[16];
   char path[HTTP_LOG_PATH_MAX + 1];
@@ -175,7 +176,7 @@ struct http_request {
   uint64_t solve_us; /* spent on the MHD thread before the hand-off */
 
   /* The api's cache policy for its answer (HTTP_CACHE_BY_ANSWER). */
-  const char *cache_control;
+  char cache_control[64]; /* "": no-store */
   char etag[40];
 
   /* What was answered, for the metrics and the log. */
@@ -243,6 +244,7 @@ struct http_fields {
   bool bad_host;        /* a Host value that is no host[:port] */
   bool expect_continue; /* Expect: 100-continue (the client waits to send) */
   const char *length, *type, *accept, *origin, *forwarded_for, *request_id;
+  const char *if_none_match;
 };
 void http_fields_read(struct MHD_Connection *conn, struct http_fields *f);
 

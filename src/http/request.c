@@ -131,7 +131,7 @@ static enum MHD_Result serve_api(struct http_request *req,
                               &q);
   struct api_input in = {
       req->content_type, req->body, req->body_len, req->accept,
-      req->id,           q.p,       q.n,
+      req->id,           q.p,       q.n,           req->if_none_match,
   };
   struct api_response r;
   uint64_t t0 = http_now_us();
@@ -254,6 +254,7 @@ static enum MHD_Result request_from_headers(struct http_server *srv,
   req->origin = f.origin;
   req->forwarded_for = f.forwarded_for;
   req->content_type = f.type;
+  req->if_none_match = f.if_none_match;
   if (id_ok(f.request_id))
     memcpy(req->id, f.request_id, strlen(f.request_id) + 1);
   else
