@@ -207,6 +207,12 @@ struct sudoku_rating {
   uint32_t steps;                     /* steps in the path */
   uint32_t counts[SUDOKU_TECH_COUNT]; /* steps per technique */
   bool solved;                        /* the path reached the solution */
+  /* SE's other two ratings of a path, x10, as its rater computes them
+   * (Solver.getDifficulty; the forum writes "ED=ER/EP/ED"): ep ("pearl"),
+   * the hardest step up to and including the first that places a value;
+   * ed ("diamond"), the first step's. ER is `rating`. 0 when the path has
+   * no such step (a complete grid; ep also when no step placed a value). */
+  uint8_t ep, ed;
 };
 
 /* Called for each step of the path, after the step's validity was checked
