@@ -74,6 +74,8 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
   X(DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", 85,                        \
     "Dynamic forcing chain")                                                   \
   X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 90, "Nested forcing chain")  \
+  X(NESTED_FORCING_CHAIN_2, "nested-forcing-chain-2", 95,                      \
+    "Nested forcing chain (forcing chains inside)")                            \
   X(TRIAL, "trial", 110, "Trial (search finds no solution)")
 
 enum sudoku_technique {
