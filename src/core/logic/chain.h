@@ -190,6 +190,10 @@ int ch_find(const struct ch_net *net, int pot);
 /* Distinct nodes node i rests on, itself included (SE's complexity). */
 int ch_ancestors(struct ch_net *net, int i);
 
+/* ch_ancestors(a) + ch_ancestors(b), a nested chain both rest on counted
+ * once (SE's complexity of a contradiction). */
+int ch_ancestors_pair(struct ch_net *net, int a, int b);
+
 /* SE's length increment, in tenths, for a chain of complexity cplx:
  * +0.1 each time the length (cplx - 2) passes 4, 6, 8, 12, 16, 24, ... */
 int ch_length_rating(int cplx);

@@ -19,10 +19,11 @@ static void visit(struct ch_net *net, int j, int *top) {
   net->stack[(*top)++] = (uint16_t)j;
 }
 
-int ch_ancestors(struct ch_net *net, int i) {
+/* ch_ancestors, counting only the nested chains not yet in nested[]
+ * (a bit an entry), which it adds there. */
+static int ancestors(struct ch_net *net, int i, uint64_t *nested) {
   const struct logic_geom *g = &net->s->geo;
   int n = net->n, top = 0, count = 0;
-  uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0}; /* entries counted */
   memset(net->seen, 0, (size_t)(net->nnodes + 7) / 8);
   visit(net, i, &top);
   while (top > 0) {
@@ -66,6 +67,17 @@ int ch_ancestors(struct ch_net *net, int i) {
     }
   }
   return count;
+}
+
+int ch_ancestors(struct ch_net *net, int i) {
+  uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
+  return ancestors(net, i, nested);
+}
+
+int ch_ancestors_pair(struct ch_net *net, int a, int b) {
+  uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
+  int ca = ancestors(net, a, nested);
+  return ca + ancestors(net, b, nested);
 }
 
 /* True when a chain of complexity cplx beats the best (rating best_r,

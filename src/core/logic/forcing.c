@@ -291,10 +291,9 @@ static bool region_intersect(struct search *q, int u, int v, const int *src,
 /* Offers the contradiction of the net just run from src, if any. */
 static void contradiction(struct search *q, int src) {
   if (q->m->contradiction && q->net.conf_a >= 0)
-    offer(q, (struct best){0,
-                           ch_ancestors(&q->net, q->net.conf_a) +
-                               ch_ancestors(&q->net, q->net.conf_b),
-                           K_CONTRA, src, 0, 0, 0, 0});
+    offer(q, (struct best){
+                 0, ch_ancestors_pair(&q->net, q->net.conf_a, q->net.conf_b),
+                 K_CONTRA, src, 0, 0, 0, 0});
 }
 
 /* Contradiction and double forcing from candidate (c, v), the k-th value
