@@ -76,6 +76,8 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
   X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 90, "Nested forcing chain")  \
   X(NESTED_FORCING_CHAIN_2, "nested-forcing-chain-2", 95,                      \
     "Nested forcing chain (forcing chains inside)")                            \
+  X(NESTED_FORCING_CHAIN_3, "nested-forcing-chain-3", 100,                     \
+    "Nested forcing chain (multiple forcing chains inside)")                   \
   X(TRIAL, "trial", 110, "Trial (search finds no solution)")
 
 enum sudoku_technique {

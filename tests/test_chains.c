@@ -278,7 +278,7 @@ static const struct {
      "267 2678 =5 12378 =4 13678 =9 1236 126 "
      "2469 =3 689 12589 128 1568 124 =7 12456 "
      "=1 24679 679 23579 237 3567 234 23456 =8",
-     SUDOKU_TECH_TRIAL, 110, "r2c2<>5"},
+     SUDOKU_TECH_NESTED_FORCING_CHAIN_3, 111, "r4c4<>7"},
 };
 
 START_TEST(technique_is_the_next_step) {
@@ -324,6 +324,7 @@ START_TEST(technique_is_the_next_step) {
       [SUDOKU_TECH_DYNAMIC_FORCING_CHAIN] = logic_find_DYNAMIC_FORCING_CHAIN,
       [SUDOKU_TECH_NESTED_FORCING_CHAIN] = logic_find_NESTED_FORCING_CHAIN,
       [SUDOKU_TECH_NESTED_FORCING_CHAIN_2] = logic_find_NESTED_FORCING_CHAIN_2,
+      [SUDOKU_TECH_NESTED_FORCING_CHAIN_3] = logic_find_NESTED_FORCING_CHAIN_3,
       [SUDOKU_TECH_TRIAL] = logic_find_TRIAL};
   ck_assert(finder[st.technique](&s, &direct));
   ck_assert_int_eq(direct.rating, st.rating);
@@ -434,6 +435,26 @@ END_TEST
 /* Forcing chains to a placement lose ties to the AICs before them in the
  * table, so they are called directly: on every position where one exists
  * it places the solution's value, and one position has one. */
+/* Trial, the last resort, asked directly where nested chains of level 3
+ * answer first (the last position above): a sound elimination proved by
+ * search, with its candidate as the chain. */
+START_TEST(trial_is_sound_where_asked) {
+  int last = (int)(sizeof positions / sizeof positions[0]) - 1;
+  struct logic_state s;
+  struct sudoku_step st;
+  sudoku_grid g, sol;
+  char buf[1024];
+  state_from(&s, positions[last].puzzle, positions[last].tokens);
+  test_grid_from_line(&g, positions[last].puzzle);
+  ck_assert_int_eq(sudoku_solve(&g, NULL, &sol, NULL), SUDOKU_OK);
+  ck_assert(logic_find_TRIAL(&s, &st));
+  ck_assert_int_eq(st.technique, SUDOKU_TECH_TRIAL);
+  ck_assert_int_eq(st.rating, 110);
+  ck_assert_str_eq(conclusions(&st, buf, sizeof buf), "r2c2<>5");
+  check_sound(&s, &st, sol.cell, "trial");
+}
+END_TEST
+
 START_TEST(forcing_chain_places_the_solution_value) {
   int found = 0;
   for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
@@ -503,6 +524,7 @@ Suite *chains_suite(void) {
   tcase_add_loop_test(t, technique_is_the_next_step, 0,
                       sizeof positions / sizeof positions[0]);
   tcase_add_test(t, forcing_chain_places_the_solution_value);
+  tcase_add_test(t, trial_is_sound_where_asked);
   tcase_add_loop_test(t, mask_nets_equal_unit_walks, 0,
                       (int)(sizeof positions / sizeof positions[0]));
   tcase_add_loop_test(t, sweeps_equal_runs, 0,

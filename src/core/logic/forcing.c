@@ -502,5 +502,21 @@ bool logic_find_NESTED_FORCING_CHAIN_2(const struct logic_state *s,
                                  true,
                                  true};
   struct ch_nest nest;
+  nest.level = 2;
+  return find_multi_in(s, out, &m, &nest);
+}
+
+/* Level 3 (10.0 + length): multiple forcing chains inside as well. */
+bool logic_find_NESTED_FORCING_CHAIN_3(const struct logic_state *s,
+                                       struct sudoku_step *out) {
+  static const struct multi m = {SUDOKU_TECH_NESTED_FORCING_CHAIN_3,
+                                 CH_X | CH_Y | CH_DYN | CH_LOCK,
+                                 100,
+                                 true,
+                                 true,
+                                 true,
+                                 true};
+  struct ch_nest nest;
+  nest.level = 3;
   return find_multi_in(s, out, &m, &nest);
 }

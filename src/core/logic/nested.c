@@ -167,6 +167,72 @@ static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
   return added;
 }
 
+/* SE's level 3 adds multiple forcing chains inside (static cell and region
+ * forcing chains: REGION_FORCING_CHAIN's finder on the working copy),
+ * asked only when the rules before found nothing. Its step carries each
+ * branch's path; an "on" node reached by a strong link rests on what the
+ * outer net removed from its cell (the link within a cell) or from the
+ * places of its value in the units it shares with the node before. A
+ * static path's length is its complexity, so the paths' nodes are the
+ * inner step's. */
+static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
+  const struct logic_state *s = net->s;
+  const struct logic_geom *g = &s->geo;
+  const int n = net->n;
+  struct sudoku_step *st = &x->step;
+  if (x->nentries >= CH_NEST_MAX || !logic_find_REGION_FORCING_CHAIN(&x->s, st))
+    return false;
+  struct ch_nest_entry *e = &x->entry[x->nentries];
+  e->nparents = 0;
+  e->cplx = st->nchain;
+  bool ok = true;
+  for (int k = 1; k < st->nchain && ok; k++) {
+    if (st->chain[k - 1].link != SUDOKU_LINK_STRONG)
+      continue;
+    int a = st->chain[k - 1].cell, c = st->chain[k].cell,
+        v = st->chain[k].value;
+    if (a == c) {
+      for (uint32_t m = s->cand[c] & ~net->cur[c]; m && ok; m &= m - 1)
+        ok = add_parent(
+            e, ch_find(net, ch_pot(n, c, __builtin_ctz(m) + 1, false)));
+      continue;
+    }
+    uint32_t bit = 1u << (v - 1);
+    for (int i = 0; i < g->ncell_units[c] && ok; i++) {
+      int u = g->cell_units[c][i];
+      if (!logic_unit_has(g, u, a))
+        continue;
+      for (int t = 0; t < g->len[u] && ok; t++) {
+        int p = g->unit[u][t];
+        if ((s->cand[p] & bit) && !(net->cur[p] & bit))
+          ok = add_parent(e, ch_find(net, ch_pot(n, p, v, false)));
+      }
+    }
+  }
+  if (!ok || e->nparents == 0)
+    return false;
+  int parent = 0;
+  for (int k = 0; k < e->nparents; k++)
+    if (e->parent[k] > parent)
+      parent = e->parent[k];
+  bool added = false;
+  for (int i = 0; i < st->neliminations; i++)
+    added |= ch_add_off(net,
+                        ch_pot(n, st->eliminations[i].cell,
+                               st->eliminations[i].value, false),
+                        parent, CH_NEST, x->nentries) >= 0;
+  for (int i = 0; i < st->nplacements; i++) {
+    int c = st->placements[i].cell;
+    uint32_t others = net->cur[c] & ~(1u << (st->placements[i].value - 1));
+    for (uint32_t m = others; m; m &= m - 1)
+      added |= ch_add_off(net, ch_pot(n, c, __builtin_ctz(m) + 1, false),
+                          parent, CH_NEST, x->nentries) >= 0;
+  }
+  if (added)
+    x->nentries++;
+  return added;
+}
+
 void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
   net->nest = x;
   x->of = NULL;
@@ -210,5 +276,7 @@ bool ch_nest_pass(struct ch_net *net) {
         added |= conclude(net, x, src[i]);
     k = 0;
   }
+  if (!added && x->level >= 3)
+    added = multiple_rule(net, x);
   return added;
 }

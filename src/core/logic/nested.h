@@ -27,6 +27,7 @@ struct ch_nest_entry {
 };
 
 struct ch_nest {
+  int level; /* SE's: 2 static chains inside, 3 also multiple ones */
   const struct logic_state *of; /* the position s was copied from */
   struct logic_state s;         /* the outer working copy as a position */
   struct ch_net net;            /* inner static nets (CH_X | CH_Y) */
