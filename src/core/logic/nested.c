@@ -40,6 +40,58 @@ static bool add_parent(struct ch_nest_entry *e, int k) {
   return true;
 }
 
+/* The outer nodes of the values in mask that the outer net removed from
+ * cell c, as e's parents; false when they overflow it. */
+static bool removed_parents(const struct ch_net *net, struct ch_nest_entry *e,
+                            int c, uint32_t mask) {
+  uint32_t gone = net->s->cand[c] & ~net->cur[c] & mask;
+  for (; gone; gone &= gone - 1)
+    if (!add_parent(
+            e, ch_find(net, ch_pot(net->n, c, __builtin_ctz(gone) + 1, false))))
+      return false;
+  return true;
+}
+
+/* The same for the places of value v in unit u. */
+static bool removed_places(const struct ch_net *net, struct ch_nest_entry *e,
+                           int u, int v) {
+  const struct logic_geom *g = &net->s->geo;
+  for (int t = 0; t < g->len[u]; t++)
+    if (!removed_parents(net, e, g->unit[u][t], 1u << (v - 1)))
+      return false;
+  return true;
+}
+
+/* Adds what st concludes (its eliminations, and the other values of the
+ * cells it places, still live in net) as nodes of net resting on the next
+ * entry's parents, the newest of which is each node's parent; true, with
+ * the entry kept, when it added one. */
+static bool add_conclusions(struct ch_net *net, struct ch_nest *x,
+                            const struct sudoku_step *st) {
+  const struct ch_nest_entry *e = &x->entry[x->nentries];
+  const int n = net->n;
+  int parent = 0;
+  for (int k = 0; k < e->nparents; k++)
+    if (e->parent[k] > parent)
+      parent = e->parent[k];
+  bool added = false;
+  for (int i = 0; i < st->neliminations; i++)
+    added |= ch_add_off(net,
+                        ch_pot(n, st->eliminations[i].cell,
+                               st->eliminations[i].value, false),
+                        parent, CH_NEST, x->nentries) >= 0;
+  for (int i = 0; i < st->nplacements; i++) {
+    int c = st->placements[i].cell;
+    uint32_t m = net->cur[c] & ~(1u << (st->placements[i].value - 1));
+    for (; m; m &= m - 1)
+      added |= ch_add_off(net, ch_pot(n, c, __builtin_ctz(m) + 1, false),
+                          parent, CH_NEST, x->nentries) >= 0;
+  }
+  if (added)
+    x->nentries++;
+  return added;
+}
+
 /* The outer nodes whose removal the inner chain to node `hit` uses: an
  * "off -> on" link of a static net holds because the cell (or the unit's
  * places for the value) has one candidate left besides, and what the
@@ -47,8 +99,6 @@ static bool add_parent(struct ch_nest_entry *e, int k) {
  * the entry. */
 static bool outer_parents(const struct ch_net *net, const struct ch_net *in,
                           int hit, struct ch_nest_entry *e) {
-  const struct logic_state *s = net->s;
-  const struct logic_geom *g = &s->geo;
   const int n = net->n;
   for (int j = hit; j >= 0 && in->node[j].parent != CH_NONE;
        j = in->node[j].parent) {
@@ -56,21 +106,10 @@ static bool outer_parents(const struct ch_net *net, const struct ch_net *in,
     if (!ch_on(pot))
       continue; /* on -> off: a peer or the cell, never a removal */
     int pc = ch_cell(n, in->node[in->node[j].parent].pot);
-    if (pc == c) { /* the cell's last other value */
-      for (uint32_t m = s->cand[c] & ~net->cur[c]; m; m &= m - 1)
-        if (!add_parent(
-                e, ch_find(net, ch_pot(n, c, __builtin_ctz(m) + 1, false))))
-          return false;
-      continue;
-    }
-    int u = in->node[j].unit; /* the unit's last other place */
-    uint32_t bit = 1u << (v - 1);
-    for (int t = 0; t < g->len[u]; t++) {
-      int p = g->unit[u][t];
-      if ((s->cand[p] & bit) && !(net->cur[p] & bit) &&
-          !add_parent(e, ch_find(net, ch_pot(n, p, v, false))))
-        return false;
-    }
+    /* the cell's last other value, or the unit's last other place */
+    if (!(pc == c ? removed_parents(net, e, c, ~0u)
+                  : removed_places(net, e, in->node[j].unit, v)))
+      return false;
   }
   return true;
 }
@@ -85,9 +124,7 @@ static bool outer_parents(const struct ch_net *net, const struct ch_net *in,
 static bool simple_rules(struct ch_net *net, struct ch_nest *x) {
   static const logic_finder rule[] = {logic_find_HIDDEN_PAIR,
                                       logic_find_NAKED_PAIR, logic_find_X_WING};
-  const struct logic_state *s = net->s;
-  const struct logic_geom *g = &s->geo;
-  const int n = net->n;
+  const struct logic_geom *g = &net->s->geo;
   struct sudoku_step *st = &x->step;
   if (x->nentries >= CH_NEST_MAX)
     return false;
@@ -99,40 +136,17 @@ static bool simple_rules(struct ch_net *net, struct ch_nest *x) {
     e->cplx = 0;
     bool ok = true;
     if (st->technique == SUDOKU_TECH_NAKED_PAIR) {
-      for (int i = 0; i < st->ncells && ok; i++) {
-        int c = st->cells[i];
-        for (uint32_t m = s->cand[c] & ~net->cur[c]; m && ok; m &= m - 1)
-          ok = add_parent(
-              e, ch_find(net, ch_pot(n, c, __builtin_ctz(m) + 1, false)));
-      }
+      for (int i = 0; i < st->ncells && ok; i++)
+        ok = removed_parents(net, e, st->cells[i], ~0u);
     } else {
       int bases =
           st->technique == SUDOKU_TECH_X_WING ? st->nunits / 2 : st->nunits;
       for (int i = 0; i < bases && ok; i++)
-        for (int t = 0; t < g->len[st->units[i]] && ok; t++) {
-          int c = g->unit[st->units[i]][t];
-          for (uint32_t m = s->cand[c] & ~net->cur[c] & st->values; m && ok;
-               m &= m - 1)
-            ok = add_parent(
-                e, ch_find(net, ch_pot(n, c, __builtin_ctz(m) + 1, false)));
-        }
+        for (int t = 0; t < g->len[st->units[i]] && ok; t++)
+          ok = removed_parents(net, e, g->unit[st->units[i]][t], st->values);
     }
-    if (!ok || e->nparents == 0)
-      continue;
-    int parent = 0;
-    for (int k = 0; k < e->nparents; k++)
-      if (e->parent[k] > parent)
-        parent = e->parent[k];
-    bool added = false;
-    for (int i = 0; i < st->neliminations; i++)
-      added |= ch_add_off(net,
-                          ch_pot(n, st->eliminations[i].cell,
-                                 st->eliminations[i].value, false),
-                          parent, CH_NEST, x->nentries) >= 0;
-    if (added) {
-      x->nentries++;
+    if (ok && e->nparents > 0 && add_conclusions(net, x, st))
       return true;
-    }
   }
   return false;
 }
@@ -151,20 +165,17 @@ static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
   if (!outer_parents(net, &x->net, x->net.hit, e) || e->nparents == 0)
     return false;
   e->cplx = (uint16_t)ch_ancestors(&x->net, x->net.hit);
-  int parent = 0;
-  for (int k = 0; k < e->nparents; k++)
-    if (e->parent[k] > parent)
-      parent = e->parent[k];
-  int c = ch_cell(n, src), v = ch_value(n, src);
   /* assumed on and false: v goes; assumed off and true: the others go */
-  uint32_t gone = ch_on(src) ? 1u << (v - 1) : ~(1u << (v - 1));
-  bool added = false;
-  for (uint32_t m = net->cur[c] & gone; m; m &= m - 1)
-    added |= ch_add_off(net, ch_pot(n, c, __builtin_ctz(m) + 1, false), parent,
-                        CH_NEST, x->nentries) >= 0;
-  if (added)
-    x->nentries++;
-  return added;
+  struct sudoku_step *st = &x->step;
+  st->nplacements = 0;
+  st->neliminations = 0;
+  struct sudoku_candidate cv = {(uint16_t)ch_cell(n, src),
+                                (uint8_t)ch_value(n, src)};
+  if (ch_on(src))
+    st->eliminations[st->neliminations++] = cv;
+  else
+    st->placements[st->nplacements++] = cv;
+  return add_conclusions(net, x, st);
 }
 
 /* SE's level 3 adds multiple forcing chains inside (static cell and region
@@ -176,9 +187,7 @@ static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
  * static path's length is its complexity, so the paths' nodes are the
  * inner step's. */
 static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
-  const struct logic_state *s = net->s;
-  const struct logic_geom *g = &s->geo;
-  const int n = net->n;
+  const struct logic_geom *g = &net->s->geo;
   struct sudoku_step *st = &x->step;
   if (x->nentries >= CH_NEST_MAX || !logic_find_REGION_FORCING_CHAIN(&x->s, st))
     return false;
@@ -192,45 +201,14 @@ static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
     int a = st->chain[k - 1].cell, c = st->chain[k].cell,
         v = st->chain[k].value;
     if (a == c) {
-      for (uint32_t m = s->cand[c] & ~net->cur[c]; m && ok; m &= m - 1)
-        ok = add_parent(
-            e, ch_find(net, ch_pot(n, c, __builtin_ctz(m) + 1, false)));
+      ok = removed_parents(net, e, c, ~0u);
       continue;
     }
-    uint32_t bit = 1u << (v - 1);
-    for (int i = 0; i < g->ncell_units[c] && ok; i++) {
-      int u = g->cell_units[c][i];
-      if (!logic_unit_has(g, u, a))
-        continue;
-      for (int t = 0; t < g->len[u] && ok; t++) {
-        int p = g->unit[u][t];
-        if ((s->cand[p] & bit) && !(net->cur[p] & bit))
-          ok = add_parent(e, ch_find(net, ch_pot(n, p, v, false)));
-      }
-    }
+    for (int i = 0; i < g->ncell_units[c] && ok; i++)
+      if (logic_unit_has(g, g->cell_units[c][i], a))
+        ok = removed_places(net, e, g->cell_units[c][i], v);
   }
-  if (!ok || e->nparents == 0)
-    return false;
-  int parent = 0;
-  for (int k = 0; k < e->nparents; k++)
-    if (e->parent[k] > parent)
-      parent = e->parent[k];
-  bool added = false;
-  for (int i = 0; i < st->neliminations; i++)
-    added |= ch_add_off(net,
-                        ch_pot(n, st->eliminations[i].cell,
-                               st->eliminations[i].value, false),
-                        parent, CH_NEST, x->nentries) >= 0;
-  for (int i = 0; i < st->nplacements; i++) {
-    int c = st->placements[i].cell;
-    uint32_t others = net->cur[c] & ~(1u << (st->placements[i].value - 1));
-    for (uint32_t m = others; m; m &= m - 1)
-      added |= ch_add_off(net, ch_pot(n, c, __builtin_ctz(m) + 1, false),
-                          parent, CH_NEST, x->nentries) >= 0;
-  }
-  if (added)
-    x->nentries++;
-  return added;
+  return ok && e->nparents > 0 && add_conclusions(net, x, st);
 }
 
 void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
