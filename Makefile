@@ -376,4 +376,4 @@ clean:
 
 -include $(CORE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(API_OBJ:.o=.d) \
   $(HTTP_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/src/config.d \
-  $(BUILD)/src/read_all.d $(BUILD)/src/step_json.d
+  $(BUILD)/src/read_all.d $(BUILD)/src/step_json.d $(BUILD)/src/pdf.d

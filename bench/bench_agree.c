@@ -4,7 +4,8 @@
  * puzzle, the column named "ER" the rating; one header line), rates each
  * puzzle with sudoku_rate() and prints Spearman's rank correlation, the
  * share within 0.5 of SE, a confusion table by integer bucket and the time
- * per puzzle. A benchmark, not a test: it never fails on a figure.
+ * per puzzle (and how often our EP and ED equal SE's, when the file has
+ * those columns). A benchmark, not a test: it never fails on a figure.
  *
  * Usage: bench_agree [-v] [-d DEADLINE_MS] [FILE]
  *   default FILE ../shared/corpus/rated/se_rated_calibration.tsv,
@@ -23,6 +24,8 @@
 
 struct row {
   double se, ours, secs;
+  double se_ep, se_ed; /* -1 when the file has no EP / ED column */
+  int ep, ed;          /* ours, x10 */
   int tech;
   enum sudoku_status st;
 };
@@ -115,9 +118,12 @@ int main(int argc, char **argv) {
   }
   static char line[4096];
   static struct row rows[MAX_PUZZLES];
-  int n = 0, er_col = -1;
-  if (fgets(line, sizeof line, f))
+  int n = 0, er_col = -1, ep_col = -1, ed_col = -1;
+  if (fgets(line, sizeof line, f)) {
     er_col = column(line, "ER");
+    ep_col = column(line, "EP");
+    ed_col = column(line, "ED");
+  }
   if (er_col < 0) {
     fprintf(stderr, "%s: no ER column\n", path);
     return 2;
@@ -143,6 +149,12 @@ int main(int argc, char **argv) {
     w->ours = (st == SUDOKU_OK && r.solved) ? r.rating / 10.0 : 99.0;
     w->tech = r.hardest;
     w->st = st;
+    const char *ep = ep_col >= 0 ? field(line, ep_col) : NULL;
+    const char *ed = ed_col >= 0 ? field(line, ed_col) : NULL;
+    w->se_ep = ep ? atof(ep) : -1;
+    w->se_ed = ed ? atof(ed) : -1;
+    w->ep = r.ep;
+    w->ed = r.ed;
     if (verbose)
       printf("%.81s\t%.1f\t%.1f\t%s\t%.3fs%s\n", line, w->se, w->ours,
              sudoku_technique_id(r.hardest), w->secs,
@@ -155,6 +167,7 @@ int main(int argc, char **argv) {
   double *ra = malloc(sizeof *ra * (size_t)n),
          *rb = malloc(sizeof *rb * (size_t)n);
   int within = 0, unsolved = 0, conf[BUCKETS][BUCKETS] = {{0}};
+  int ep_n = 0, ep_eq = 0, ed_n = 0, ed_eq = 0;
   double total = 0, slowest = 0;
   for (int i = 0; i < n; i++) {
     a[i] = rows[i].se;
@@ -164,6 +177,14 @@ int main(int argc, char **argv) {
     total += rows[i].secs;
     if (rows[i].secs > slowest)
       slowest = rows[i].secs;
+    if (rows[i].se_ep >= 0 && rows[i].ours < 90) {
+      ep_n++;
+      ep_eq += fabs(rows[i].se_ep - rows[i].ep / 10.0) < 0.05;
+    }
+    if (rows[i].se_ed >= 0 && rows[i].ours < 90) {
+      ed_n++;
+      ed_eq += fabs(rows[i].se_ed - rows[i].ed / 10.0) < 0.05;
+    }
     int x = (int)a[i], y = (int)b[i];
     conf[x < BUCKETS ? x : BUCKETS - 1][y < BUCKETS ? y : BUCKETS - 1]++;
   }
@@ -171,6 +192,9 @@ int main(int argc, char **argv) {
   ranks(b, n, rb);
   printf("puzzles %d  spearman %.3f  within 0.5: %d (%.1f%%)  unsolved %d\n", n,
          pearson(ra, rb, n), within, 100.0 * within / n, unsolved);
+  if (ep_n > 0 || ed_n > 0)
+    printf("EP equal to SE: %d of %d  ED equal to SE: %d of %d\n", ep_eq, ep_n,
+           ed_eq, ed_n);
   printf("time: total %.2fs  mean %.1f ms  slowest %.2fs\n", total,
          1000 * total / n, slowest);
   printf("confusion (rows SE bucket, columns ours; 12 = 12+ or unsolved):\n "

@@ -17,15 +17,24 @@
  *     --verbose, every puzzle off by more than 0.5.
  *  4. qqwing's levels: --levels N (default 60) puzzles that qqwing
  *     generates at each level, rated here: median and mean per level.
+ *  5. skfr (G. Penet's C++ clone of SE's rater, built single-threaded
+ *     outside this project), when --skfr PATH or the SKFR environment
+ *     variable names its binary: a row per file (the first 50 puzzles of
+ *     the forum hardest files, 200 of the others, at most --limit): how
+ *     often our ER equals skfr's and is within 0.1, 0.2 and 0.5 of it,
+ *     Spearman's rank correlation of the ERs, EP and ED equal, and the CPU
+ *     time per puzzle of each (skfr's process, ours in this process).
+ *     Skipped when neither names one.
  * Prints tables; never fails on time.
  *
  * usage: bench_logic [--corpus DIR] [--limit N] [--levels N] [--verbose]
- *                    [FILE...]
+ *                    [--skfr PATH] [FILE...]
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common.h"
 #include "sudoku.h"
@@ -346,10 +355,139 @@ static void bench_qqwing_levels(size_t count) {
   free(r);
 }
 
+/* ---- skfr beside ours ---------------------------------------------------- */
+
+/* skfr's ratings of the puzzles: *er, *ep, *ed x10 for the line of
+ * skfr's output files in dir that starts with line81, or false. skfr
+ * writes "PUZZLE ED=ER/EP/ED" lines to NAME_rat.txt (rated) and
+ * NAME_N_rat.txt (not rated) beside its input NAME.txt. */
+static bool skfr_lookup(const char *rated, const char *line81, int *er, int *ep,
+                        int *ed) {
+  for (const char *p = rated; p != NULL && *p; p = strchr(p, '\n')) {
+    if (*p == '\n')
+      p++;
+    if (strncmp(p, line81, 81) != 0)
+      continue;
+    const char *e = strstr(p, "ED=");
+    double a, b, c;
+    if (e == NULL || sscanf(e, "ED=%lf/%lf/%lf", &a, &b, &c) != 3)
+      return false;
+    *er = (int)lround(a * 10);
+    *ep = (int)lround(b * 10);
+    *ed = (int)lround(c * 10);
+    return true;
+  }
+  return false;
+}
+
+static void bench_skfr_file(const char *skfr, const char *dir, const char *file,
+                            size_t limit) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, file);
+  size_t count = 0;
+  sudoku_grid *p = load(path, limit, &count);
+  char tmpl[] = "/tmp/bench-skfr-XXXXXX";
+  char *tdir = p != NULL && count > 0 ? mkdtemp(tmpl) : NULL;
+  if (tdir == NULL) {
+    printf("%-32s (missing)\n", file);
+    free(p);
+    return;
+  }
+  size_t cap = count * SUDOKU_TEXT_MAX + 1, len = 0;
+  char *text = malloc(cap);
+  for (size_t i = 0; text != NULL && i < count; i++)
+    len += sudoku_write_line(&p[i], text + len, cap - len);
+  char in[1100], arg[1100], out[1100];
+  snprintf(in, sizeof in, "%s/p.txt", tdir);
+  FILE *f = text != NULL ? fopen(in, "w") : NULL;
+  if (f != NULL) {
+    fwrite(text, 1, len, f);
+    fclose(f);
+  }
+  /* skfr reads NAME.txt from -iNAME; its standard input is unused. */
+  snprintf(arg, sizeof arg, "-i%s/p", tdir);
+  char *argv[] = {(char *)skfr, arg, NULL};
+  double skfr_cpu = 0;
+  double took = bench_run_program(argv, "", 0, &skfr_cpu);
+  size_t rlen = 0, nlen = 0;
+  snprintf(out, sizeof out, "%s/p_rat.txt", tdir);
+  char *rated = bench_read_file(out, &rlen);
+  remove(out);
+  snprintf(out, sizeof out, "%s/p_N_rat.txt", tdir);
+  char *unrated = bench_read_file(out, &nlen);
+  remove(out);
+  remove(in);
+  snprintf(out, sizeof out, "%s/p_log.txt", tdir);
+  remove(out);
+  rmdir(tdir);
+  double *a = malloc(sizeof *a * count), *b = malloc(sizeof *b * count);
+  size_t n = 0, eq = 0, w1 = 0, w2 = 0, w5 = 0, epq = 0, edq = 0;
+  double ours_cpu = 0;
+  for (size_t i = 0; took >= 0 && a != NULL && b != NULL && i < count; i++) {
+    char line[SUDOKU_TEXT_MAX];
+    sudoku_write_line(&p[i], line, sizeof line);
+    for (int k = 0; k < 81; k++)
+      if (line[k] == '0')
+        line[k] = '.';
+    int er, ep, ed;
+    if (!skfr_lookup(rated, line, &er, &ep, &ed) &&
+        !skfr_lookup(unrated, line, &er, &ep, &ed))
+      continue;
+    struct sudoku_rating r;
+    double t0 = bench_cpu_us();
+    sudoku_rate(&p[i], NULL, &r);
+    ours_cpu += bench_cpu_us() - t0;
+    int d = abs((int)r.rating - er);
+    eq += d == 0;
+    w1 += d <= 1;
+    w2 += d <= 2;
+    w5 += d <= 5;
+    epq += r.ep == ep;
+    edq += r.ed == ed;
+    a[n] = er;
+    b[n] = r.rating;
+    n++;
+  }
+  if (n == 0)
+    printf("%-32s (skfr did not run or rated none)\n", file);
+  else
+    printf("%-32s %5zu %5.1f %5.1f %5.1f %5.1f %6.3f %5.1f %5.1f %9.1f "
+           "%9.1f %6.2f\n",
+           file, n, 100.0 * (double)eq / (double)n,
+           100.0 * (double)w1 / (double)n, 100.0 * (double)w2 / (double)n,
+           100.0 * (double)w5 / (double)n, spearman(a, b, n),
+           100.0 * (double)epq / (double)n, 100.0 * (double)edq / (double)n,
+           ours_cpu / 1e3 / (double)n, skfr_cpu / 1e3 / (double)count,
+           skfr_cpu > 0 ? ours_cpu / skfr_cpu : 0);
+  free(a);
+  free(b);
+  free(rated);
+  free(unrated);
+  free(text);
+  free(p);
+}
+
+static void bench_skfr(const char *skfr, const char *dir, size_t limit) {
+  static const char *const files[] = {"17clue.txt", "top1465.txt",
+                                      "forum_hardest_1106.txt",
+                                      "forum_hardest_1905_11plus.txt"};
+  printf("\nskfr %s beside ours (ER, EP, ED; %% of puzzles; CPU ms a "
+         "puzzle, single-threaded)\n",
+         skfr);
+  printf("%-32s %5s %5s %5s %5s %5s %6s %5s %5s %9s %9s %6s\n", "file", "n",
+         "ER=", "0.1", "0.2", "0.5", "spear", "EP=", "ED=", "ours ms",
+         "skfr ms", "ratio");
+  for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+    size_t cap = strncmp(files[i], "forum", 5) == 0 ? 50 : 200;
+    bench_skfr_file(skfr, dir, files[i], limit < cap ? limit : cap);
+  }
+}
+
 int main(int argc, char **argv) {
   const char *dir = "../shared/corpus";
   size_t limit = 500, levels = 60;
   bool verbose = false;
+  const char *skfr = getenv("SKFR");
   const char *files[64];
   int nfiles = 0;
   for (int i = 1; i < argc; i++) {
@@ -361,12 +499,14 @@ int main(int argc, char **argv) {
       levels = strtoul(argv[++i], NULL, 10);
     else if (strcmp(argv[i], "--verbose") == 0)
       verbose = true;
+    else if (strcmp(argv[i], "--skfr") == 0 && i + 1 < argc)
+      skfr = argv[++i];
     else if (argv[i][0] != '-' && nfiles < 64)
       files[nfiles++] = argv[i];
     else {
       fprintf(stderr,
               "usage: %s [--corpus DIR] [--limit N] [--levels N] [--verbose] "
-              "[FILE...]\n",
+              "[--skfr PATH] [FILE...]\n",
               argv[0]);
       return 2;
     }
@@ -397,5 +537,7 @@ int main(int argc, char **argv) {
   }
   bench_agreement(dir, verbose);
   bench_qqwing_levels(levels);
+  if (skfr != NULL && *skfr != '\0')
+    bench_skfr(skfr, dir, limit);
   return 0;
 }

@@ -74,6 +74,10 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
   X(DYNAMIC_FORCING_CHAIN, "dynamic-forcing-chain", 85,                        \
     "Dynamic forcing chain")                                                   \
   X(NESTED_FORCING_CHAIN, "nested-forcing-chain", 90, "Nested forcing chain")  \
+  X(NESTED_FORCING_CHAIN_2, "nested-forcing-chain-2", 95,                      \
+    "Nested forcing chain (forcing chains inside)")                            \
+  X(NESTED_FORCING_CHAIN_3, "nested-forcing-chain-3", 100,                     \
+    "Nested forcing chain (multiple forcing chains inside)")                   \
   X(TRIAL, "trial", 110, "Trial (search finds no solution)")
 
 enum sudoku_technique {
@@ -244,6 +248,12 @@ struct sudoku_rating {
   uint32_t steps;                     /* steps in the path */
   uint32_t counts[SUDOKU_TECH_COUNT]; /* steps per technique */
   bool solved;                        /* the path reached the solution */
+  /* SE's other two ratings of a path, x10, as its rater computes them
+   * (Solver.getDifficulty; the forum writes "ED=ER/EP/ED"): ep ("pearl"),
+   * the hardest step up to and including the first that places a value;
+   * ed ("diamond"), the first step's. ER is `rating`. 0 when the path has
+   * no such step (a complete grid; ep also when no step placed a value). */
+  uint8_t ep, ed;
 };
 
 /* Called for each step of the path, after the step's validity was checked

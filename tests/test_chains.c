@@ -266,7 +266,19 @@ static const struct {
      "23679 237 =8 1234679 1349 3467 =5 149 14679 "
      "3679 =1 679 346789 34589 345678 6789 =2 4679 "
      "=4 27 =5 126789 189 678 16789 189 =3",
-     SUDOKU_TECH_TRIAL, 110, "r9c2<>2"},
+     SUDOKU_TECH_NESTED_FORCING_CHAIN_2, 103, "r6c5<>4"},
+    {"........7..2..96..8...6...3....92.....46..5...1..54.....5.4.9...3.....7."
+     "1.......8",
+     "34569 4569 1369 123458 1238 1358 1248 124589 =7 "
+     "3457 457 =2 134578 1378 =9 =6 1458 145 "
+     "=8 4579 179 12457 =6 157 124 12459 =3 "
+     "3567 5678 3678 1378 =9 =2 13478 13468 146 "
+     "2379 2789 =4 =6 1378 1378 =5 1238 129 "
+     "23679 =1 36789 378 =5 =4 2378 2368 269 "
+     "267 2678 =5 12378 =4 13678 =9 1236 126 "
+     "2469 =3 689 12589 128 1568 124 =7 12456 "
+     "=1 24679 679 23579 237 3567 234 23456 =8",
+     SUDOKU_TECH_NESTED_FORCING_CHAIN_3, 111, "r4c4<>7"},
 };
 
 START_TEST(technique_is_the_next_step) {
@@ -311,6 +323,8 @@ START_TEST(technique_is_the_next_step) {
       [SUDOKU_TECH_REGION_FORCING_CHAIN] = logic_find_REGION_FORCING_CHAIN,
       [SUDOKU_TECH_DYNAMIC_FORCING_CHAIN] = logic_find_DYNAMIC_FORCING_CHAIN,
       [SUDOKU_TECH_NESTED_FORCING_CHAIN] = logic_find_NESTED_FORCING_CHAIN,
+      [SUDOKU_TECH_NESTED_FORCING_CHAIN_2] = logic_find_NESTED_FORCING_CHAIN_2,
+      [SUDOKU_TECH_NESTED_FORCING_CHAIN_3] = logic_find_NESTED_FORCING_CHAIN_3,
       [SUDOKU_TECH_TRIAL] = logic_find_TRIAL};
   ck_assert(finder[st.technique](&s, &direct));
   ck_assert_int_eq(direct.rating, st.rating);
@@ -421,6 +435,26 @@ END_TEST
 /* Forcing chains to a placement lose ties to the AICs before them in the
  * table, so they are called directly: on every position where one exists
  * it places the solution's value, and one position has one. */
+/* Trial, the last resort, asked directly where nested chains of level 3
+ * answer first (the last position above): a sound elimination proved by
+ * search, with its candidate as the chain. */
+START_TEST(trial_is_sound_where_asked) {
+  int last = (int)(sizeof positions / sizeof positions[0]) - 1;
+  struct logic_state s;
+  struct sudoku_step st;
+  sudoku_grid g, sol;
+  char buf[1024];
+  state_from(&s, positions[last].puzzle, positions[last].tokens);
+  test_grid_from_line(&g, positions[last].puzzle);
+  ck_assert_int_eq(sudoku_solve(&g, NULL, &sol, NULL), SUDOKU_OK);
+  ck_assert(logic_find_TRIAL(&s, &st));
+  ck_assert_int_eq(st.technique, SUDOKU_TECH_TRIAL);
+  ck_assert_int_eq(st.rating, 110);
+  ck_assert_str_eq(conclusions(&st, buf, sizeof buf), "r2c2<>5");
+  check_sound(&s, &st, sol.cell, "trial");
+}
+END_TEST
+
 START_TEST(forcing_chain_places_the_solution_value) {
   int found = 0;
   for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
@@ -490,6 +524,7 @@ Suite *chains_suite(void) {
   tcase_add_loop_test(t, technique_is_the_next_step, 0,
                       sizeof positions / sizeof positions[0]);
   tcase_add_test(t, forcing_chain_places_the_solution_value);
+  tcase_add_test(t, trial_is_sound_where_asked);
   tcase_add_loop_test(t, mask_nets_equal_unit_walks, 0,
                       (int)(sizeof positions / sizeof positions[0]));
   tcase_add_loop_test(t, sweeps_equal_runs, 0,

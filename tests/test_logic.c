@@ -125,6 +125,75 @@ START_TEST(classic_puzzle_rates_as_singles) {
 }
 END_TEST
 
+/* ---- SE's three ratings: ER, EP, ED ----------------------------------- */
+
+/* Puzzles Sudoku Explainer rated (../shared/corpus/rated), with its
+ * ratings x10 (the last one's hardest step is a nested forcing chain of
+ * level 3, some seconds of search). */
+static const struct {
+  const char *puzzle;
+  unsigned er, ep, ed;
+} se_triples[] = {
+    {".1526.4.8..8.5.6....28.4..9........7.7....2..58...1.6...4.7...51......"
+     "..96.......",
+     15, 12, 12},
+    {"....7..2.8.......6.1.2.5...9.54....8.........3....85.1...3.2.8.4......."
+     "9.7..6....",
+     83, 26, 26},
+    {".4..2......7.8....1..65.....24..3.1...9....48.5..9.7..........5..6...8"
+     "919......76",
+     85, 23, 23},
+    {".....1.2.3...4.5.....6....7..2.....1.8..9..3.4.....8..5....2....9..3.4"
+     "....67.....",
+     114, 114, 34},
+};
+
+/* SE's definitions read off the path (Solver.getDifficulty): ED the first
+ * step's rating, EP the highest rating up to the first step that places a
+ * value. */
+struct triple_walk {
+  unsigned steps, max, ep, ed;
+};
+static bool triple_step(const struct sudoku_step *st, void *ctx) {
+  struct triple_walk *w = ctx;
+  if (w->steps++ == 0)
+    w->ed = st->rating;
+  if (st->rating > w->max)
+    w->max = st->rating;
+  if (w->ep == 0 && st->nplacements > 0)
+    w->ep = w->max;
+  return true;
+}
+
+START_TEST(rating_has_se_ep_and_ed) {
+  sudoku_grid g;
+  struct sudoku_rating r;
+  struct triple_walk w = {0};
+  test_grid_from_line(&g, se_triples[_i].puzzle);
+  ck_assert_int_eq(sudoku_logic_solve(&g, NULL, triple_step, &w, &r),
+                   SUDOKU_OK);
+  ck_assert(r.solved);
+  ck_assert_uint_eq(r.ed, w.ed);
+  ck_assert_uint_eq(r.ep, w.ep);
+  ck_assert_uint_eq(r.rating, w.max);
+  ck_assert_uint_eq(r.ed, se_triples[_i].ed);
+  ck_assert_uint_eq(r.rating, se_triples[_i].er);
+  ck_assert_uint_eq(r.ep, se_triples[_i].ep);
+  ck_assert_uint_le(r.ed, r.ep);
+  ck_assert_uint_le(r.ep, r.rating);
+}
+END_TEST
+
+START_TEST(complete_grid_has_no_ep_or_ed) {
+  sudoku_grid g;
+  struct sudoku_rating r;
+  test_grid_from_line(&g, CLASSIC_SOLVED);
+  ck_assert_int_eq(sudoku_rate(&g, NULL, &r), SUDOKU_OK);
+  ck_assert_uint_eq(r.ep, 0);
+  ck_assert_uint_eq(r.ed, 0);
+}
+END_TEST
+
 /* ---- The player's marks ------------------------------------------------ */
 
 /* The unique solution of g, by the fast solver. */
@@ -530,6 +599,7 @@ Suite *logic_suite(void) {
   tcase_add_test(tc, next_step_statuses);
   tcase_add_test(tc, path_refuses_bad_puzzles);
   tcase_add_test(tc, classic_puzzle_rates_as_singles);
+  tcase_add_test(tc, complete_grid_has_no_ep_or_ed);
   tcase_add_test(tc, wrong_marks_are_put_back);
   tcase_add_test(tc, hint_says_entries_then_marks_then_the_step);
   tcase_add_test(tc, direct_claiming_places_the_following_single);
@@ -539,6 +609,11 @@ Suite *logic_suite(void) {
   tcase_add_test(tc, bug_type_2_eliminates_the_shared_value);
   tcase_add_test(tc, sentences_are_rendered_from_the_step);
   suite_add_tcase(s, tc);
+  TCase *triples = tcase_create("triples");
+  tcase_set_timeout(triples, 120);
+  tcase_add_loop_test(triples, rating_has_se_ep_and_ed, 0,
+                      (int)(sizeof se_triples / sizeof se_triples[0]));
+  suite_add_tcase(s, triples);
   TCase *tech = tcase_create("techniques");
   tcase_add_loop_test(tech, technique_is_the_next_step, 0,
                       (int)(sizeof tech_cases / sizeof tech_cases[0]));

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "chain.h"
+#include "nested.h"
 
 /* The grow and run functions are inlined with constant flags (one copy a
  * flag set, chosen in ch_run) so that the per-node branches on the mode
@@ -324,6 +325,13 @@ static bool lock_pass_masks(struct ch_net *net) {
   return added;
 }
 
+int ch_add_off(struct ch_net *net, int pot, int parent, int cause, int unit) {
+  int i = add(net, pot, parent, cause, unit);
+  if (i >= 0 && net->masks)
+    ch_mask_set(&net->koff[ch_value(net->n, pot) - 1], ch_cell(net->n, pot));
+  return i;
+}
+
 /* Grows the net from node i on. Breadth first: the nodes of one depth are
  * [i, level_end) and their children are appended after them, so the
  * depth bound (static nets, where a node's complexity is its depth + 1)
@@ -385,6 +393,8 @@ bool ch_run(struct ch_net *net, int pot) {
   net->hit = net->conf_a = net->conf_b = -1;
   net->truncated = false;
   net->stop = false;
+  if (net->nest != NULL)
+    net->nest->nentries = 0;
   if (net->flags & CH_DYN) {
     memcpy(net->cur, s->cand, sizeof net->cur[0] * (size_t)net->ncells);
     if (!net->masks) /* (mask nets count places on vcur) */
@@ -404,6 +414,6 @@ bool ch_run(struct ch_net *net, int pot) {
   do
     i = grow_any(net, i);
   while (!net->stop && (net->flags & CH_LOCK) && (net->flags & CH_DYN) &&
-         lock_pass(net));
+         (lock_pass(net) || (net->nest != NULL && ch_nest_pass(net))));
   return net->conf_a >= 0;
 }

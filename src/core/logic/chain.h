@@ -66,7 +66,8 @@ enum ch_cause {
   CH_SRC,  /* the assumption */
   CH_LINK, /* by its parent alone */
   CH_CELL, /* on: last value of its cell (dynamic: hidden parents too) */
-  CH_UNIT  /* on: last place in unit `unit` (dynamic: hidden parents) */
+  CH_UNIT, /* on: last place in unit `unit` (dynamic: hidden parents) */
+  CH_NEST  /* off: a forcing chain inside the net (nested.h), entry `unit` */
 };
 
 struct ch_node {
@@ -76,8 +77,11 @@ struct ch_node {
   uint8_t unit;    /* CH_UNIT: the unit; CH_CELL: 255 */
 };
 
+struct ch_nest;
+
 struct ch_net {
   const struct logic_state *s;
+  struct ch_nest *nest; /* nested chains' scratch (nested.h), or NULL */
   unsigned flags;
   int n, ncells;
   bool direct; /* potentials index the map directly (2 * n^3 <= CH_HASH) */
@@ -176,11 +180,19 @@ void ch_static_depths(const struct ch_net *net, struct ch_bfs *b,
 void ch_static_nets(const struct ch_net *net, struct ch_bfs *b, const int *src,
                     int nsrc, uint32_t (*bits)[CH_POT_WORDS9]);
 
+/* Adds node pot (an "off" potential of a dynamic net) resting on node
+ * parent, as lock passes do; returns it, or -1 when known or at the cap. */
+int ch_add_off(struct ch_net *net, int pot, int parent, int cause, int unit);
+
 /* The node of potential pot, or -1. */
 int ch_find(const struct ch_net *net, int pot);
 
 /* Distinct nodes node i rests on, itself included (SE's complexity). */
 int ch_ancestors(struct ch_net *net, int i);
+
+/* ch_ancestors(a) + ch_ancestors(b), a nested chain both rest on counted
+ * once (SE's complexity of a contradiction). */
+int ch_ancestors_pair(struct ch_net *net, int a, int b);
 
 /* SE's length increment, in tenths, for a chain of complexity cplx:
  * +0.1 each time the length (cplx - 2) passes 4, 6, 8, 12, 16, 24, ... */

@@ -93,6 +93,7 @@ static void build_masks(struct ch_net *net, const struct logic_state *s) {
 void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   const struct logic_geom *g = &s->geo;
   net->s = s;
+  net->nest = NULL;
   net->flags = flags;
   net->n = g->n;
   net->ncells = g->ncells;

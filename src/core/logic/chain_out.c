@@ -10,6 +10,7 @@
 
 #include "../internal.h"
 #include "chain.h"
+#include "nested.h"
 
 static void visit(struct ch_net *net, int j, int *top) {
   if (j < 0 || (net->seen[j >> 3] >> (j & 7)) & 1)
@@ -18,7 +19,9 @@ static void visit(struct ch_net *net, int j, int *top) {
   net->stack[(*top)++] = (uint16_t)j;
 }
 
-int ch_ancestors(struct ch_net *net, int i) {
+/* ch_ancestors, counting only the nested chains not yet in nested[]
+ * (a bit an entry), which it adds there. */
+static int ancestors(struct ch_net *net, int i, uint64_t *nested) {
   const struct logic_geom *g = &net->s->geo;
   int n = net->n, top = 0, count = 0;
   memset(net->seen, 0, (size_t)(net->nnodes + 7) / 8);
@@ -29,6 +32,18 @@ int ch_ancestors(struct ch_net *net, int i) {
     count++;
     if (d->parent != CH_NONE)
       visit(net, d->parent, &top);
+    if (d->cause == CH_NEST && net->nest != NULL) {
+      /* the outer nodes the inner chain uses, and (once an inner chain)
+       * the inner chain's own complexity, as SE counts a nested chain */
+      const struct ch_nest_entry *e = &net->nest->entry[d->unit];
+      for (int k = 0; k < e->nparents; k++)
+        visit(net, e->parent[k], &top);
+      if (!((nested[d->unit >> 6] >> (d->unit & 63)) & 1)) {
+        nested[d->unit >> 6] |= 1ull << (d->unit & 63);
+        count += e->cplx;
+      }
+      continue;
+    }
     if (d->cause != CH_CELL && d->cause != CH_UNIT)
       continue;
     /* Hidden parents: what had gone off from the cell (or the unit's
@@ -52,6 +67,17 @@ int ch_ancestors(struct ch_net *net, int i) {
     }
   }
   return count;
+}
+
+int ch_ancestors(struct ch_net *net, int i) {
+  uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
+  return ancestors(net, i, nested);
+}
+
+int ch_ancestors_pair(struct ch_net *net, int a, int b) {
+  uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
+  int ca = ancestors(net, a, nested);
+  return ca + ancestors(net, b, nested);
 }
 
 /* True when a chain of complexity cplx beats the best (rating best_r,

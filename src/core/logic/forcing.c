@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "chain.h"
+#include "nested.h"
 
 #define POT_WORDS ((2 * SUDOKU_MAX_CELLS * SUDOKU_MAX_N + 31) / 32)
 #define MAX_SURVIVORS 16         /* conclusions of one branch set weighed */
@@ -290,10 +291,9 @@ static bool region_intersect(struct search *q, int u, int v, const int *src,
 /* Offers the contradiction of the net just run from src, if any. */
 static void contradiction(struct search *q, int src) {
   if (q->m->contradiction && q->net.conf_a >= 0)
-    offer(q, (struct conclusion){0,
-                                 ch_ancestors(&q->net, q->net.conf_a) +
-                                     ch_ancestors(&q->net, q->net.conf_b),
-                                 K_CONTRA, src, 0, 0, 0, 0});
+    offer(q, (struct conclusion){
+                 0, ch_ancestors_pair(&q->net, q->net.conf_a, q->net.conf_b),
+                 K_CONTRA, src, 0, 0, 0, 0});
 }
 
 /* Contradiction and double forcing from candidate (c, v), the k-th value
@@ -372,8 +372,10 @@ static void conclude(struct search *q, struct sudoku_step *out) {
     ch_step_eliminate(out, c, v);
 }
 
-static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
-                       const struct forcing_kind *m) {
+/* nest: the scratch of nested chains (nested.h) when the nets nest, else
+ * NULL. */
+static bool find_multi_in(const struct logic_state *s, struct sudoku_step *out,
+                          const struct forcing_kind *m, struct ch_nest *nest) {
   struct search q;
   const struct logic_geom *g = &s->geo;
   int n = g->n, src[SUDOKU_MAX_N];
@@ -395,6 +397,8 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
     memset(q.racc_n, 0, sizeof q.racc_n[0] * (size_t)(g->nunits * n));
   unsigned stop = m->contradiction ? CH_STOP_ANY : 0;
   ch_init(&q.net, s, m->flags | stop);
+  if (nest != NULL)
+    ch_nest_attach(&q.net, nest);
   /* (a net the node cap can cut is not a prefix of the full one) */
   q.shallow = m->contradiction && !m->dbl && !m->cells && !m->regions &&
               !(m->flags & CH_LOCK) && 2 * g->ncells * n <= CH_MAX_NODES;
@@ -429,6 +433,11 @@ static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
     return false;
   conclude(&q, out);
   return true;
+}
+
+static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
+                       const struct forcing_kind *m) {
+  return find_multi_in(s, out, m, NULL);
 }
 
 bool logic_find_NISHIO(const struct logic_state *s, struct sudoku_step *out) {
@@ -485,3 +494,39 @@ LOGIC_EXPLAIN(NISHIO, logic_generic_sentence)
 LOGIC_EXPLAIN(REGION_FORCING_CHAIN, logic_generic_sentence)
 LOGIC_EXPLAIN(DYNAMIC_FORCING_CHAIN, logic_generic_sentence)
 LOGIC_EXPLAIN(NESTED_FORCING_CHAIN, logic_generic_sentence)
+
+/* SE's nested forcing chains, level 2 (9.5 + length): the nets of the
+ * finder above, which also run forcing chains inside their working copy
+ * when they stall (nested.c). Tried only when no row before found
+ * anything, as SE asks its levels one after another. */
+bool logic_find_NESTED_FORCING_CHAIN_2(const struct logic_state *s,
+                                       struct sudoku_step *out) {
+  static const struct forcing_kind m = {SUDOKU_TECH_NESTED_FORCING_CHAIN_2,
+                                        CH_X | CH_Y | CH_DYN | CH_LOCK,
+                                        95,
+                                        true,
+                                        true,
+                                        true,
+                                        true};
+  struct ch_nest nest;
+  nest.level = 2;
+  return find_multi_in(s, out, &m, &nest);
+}
+
+/* Level 3 (10.0 + length): multiple forcing chains inside as well. */
+bool logic_find_NESTED_FORCING_CHAIN_3(const struct logic_state *s,
+                                       struct sudoku_step *out) {
+  static const struct forcing_kind m = {SUDOKU_TECH_NESTED_FORCING_CHAIN_3,
+                                        CH_X | CH_Y | CH_DYN | CH_LOCK,
+                                        100,
+                                        true,
+                                        true,
+                                        true,
+                                        true};
+  struct ch_nest nest;
+  nest.level = 3;
+  return find_multi_in(s, out, &m, &nest);
+}
+
+LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_2, logic_generic_sentence)
+LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_3, logic_generic_sentence)

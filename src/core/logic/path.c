@@ -70,6 +70,10 @@ enum sudoku_status sudoku_logic_solve(const sudoku_grid *puzzle,
       out->rating = step.rating;
       out->hardest = step.technique;
     }
+    if (out->steps == 1) /* ED: the first step */
+      out->ed = step.rating;
+    if (out->ep == 0 && step.nplacements > 0) /* EP: to the first placement */
+      out->ep = out->rating;
   }
   out->solved = left == 0;
   out->level = sudoku_level_of(out->rating);

@@ -1,0 +1,260 @@
+/*
+ * nested.c - Sudoku Explainer's nested forcing chains, level 2 (9.5): a
+ * dynamic forcing chain (+) whose nets, once neither their links nor
+ * locked candidates add anything, look for forcing chains inside their own
+ * working copy (SE's Chaining level 2: its "advanced potentials" are then
+ * the eliminations of static forcing chains, X and Y links, on the grid as
+ * the outer assumption left it). An inner chain that reaches its own
+ * negation settles its candidate there; what that removes goes off in the
+ * outer net as a CH_NEST node resting on the outer nodes whose removal the
+ * inner chain uses (an inner chain that uses none is the position's own,
+ * found before this level, and adds nothing: SE drops it too). A nested
+ * node weighs its outer parents and, once a chain, the inner chain's
+ * complexity (chain_out.c), as SE adds a nested chain's complexity to the
+ * outer one's.
+ *
+ * Cost: each stall of an outer net sweeps every live candidate of the
+ * working copy, on and off, 64 at a time (ch_static_depths, a few
+ * microseconds a sweep) and re-runs the inner net only for a chain that
+ * concludes something (to read the links it uses): some 50-300
+ * microseconds a stall on 9x9, so a level-2 search costs a few hundred
+ * milliseconds where nothing simpler applies. What this does NOT do:
+ * grids without cell masks (other than 9x9: no pass), SE's deeper levels
+ * (multiple and dynamic chains inside, 10.0 and up), or chains inside the
+ * inner chains.
+ */
+#include <string.h>
+
+#include "nested.h"
+
+/* Adds outer node k (if any) to e's parents once; false when e is full. */
+static bool add_parent(struct ch_nest_entry *e, int k) {
+  if (k < 0)
+    return true;
+  for (int i = 0; i < e->nparents; i++)
+    if (e->parent[i] == k)
+      return true;
+  if (e->nparents == CH_NEST_PARENTS)
+    return false;
+  e->parent[e->nparents++] = (uint16_t)k;
+  return true;
+}
+
+/* The outer nodes of the values in mask that the outer net removed from
+ * cell c, as e's parents; false when they overflow it. */
+static bool removed_parents(const struct ch_net *net, struct ch_nest_entry *e,
+                            int c, uint32_t mask) {
+  uint32_t gone = net->s->cand[c] & ~net->cur[c] & mask;
+  for (; gone; gone &= gone - 1)
+    if (!add_parent(
+            e, ch_find(net, ch_pot(net->n, c, __builtin_ctz(gone) + 1, false))))
+      return false;
+  return true;
+}
+
+/* The same for the places of value v in unit u. */
+static bool removed_places(const struct ch_net *net, struct ch_nest_entry *e,
+                           int u, int v) {
+  const struct logic_geom *g = &net->s->geo;
+  for (int t = 0; t < g->len[u]; t++)
+    if (!removed_parents(net, e, g->unit[u][t], 1u << (v - 1)))
+      return false;
+  return true;
+}
+
+/* Adds what st concludes (its eliminations, and the other values of the
+ * cells it places, still live in net) as nodes of net resting on the next
+ * entry's parents, the newest of which is each node's parent; true, with
+ * the entry kept, when it added one. */
+static bool add_conclusions(struct ch_net *net, struct ch_nest *x,
+                            const struct sudoku_step *st) {
+  const struct ch_nest_entry *e = &x->entry[x->nentries];
+  const int n = net->n;
+  int parent = 0;
+  for (int k = 0; k < e->nparents; k++)
+    if (e->parent[k] > parent)
+      parent = e->parent[k];
+  bool added = false;
+  for (int i = 0; i < st->neliminations; i++)
+    added |= ch_add_off(net,
+                        ch_pot(n, st->eliminations[i].cell,
+                               st->eliminations[i].value, false),
+                        parent, CH_NEST, x->nentries) >= 0;
+  for (int i = 0; i < st->nplacements; i++) {
+    int c = st->placements[i].cell;
+    uint32_t m = net->cur[c] & ~(1u << (st->placements[i].value - 1));
+    for (; m; m &= m - 1)
+      added |= ch_add_off(net, ch_pot(n, c, __builtin_ctz(m) + 1, false),
+                          parent, CH_NEST, x->nentries) >= 0;
+  }
+  if (added)
+    x->nentries++;
+  return added;
+}
+
+/* The outer nodes whose removal the inner chain to node `hit` uses: an
+ * "off -> on" link of a static net holds because the cell (or the unit's
+ * places for the value) has one candidate left besides, and what the
+ * outer net removed there is what makes it so. False when they overflow
+ * the entry. */
+static bool outer_parents(const struct ch_net *net, const struct ch_net *in,
+                          int hit, struct ch_nest_entry *e) {
+  const int n = net->n;
+  for (int j = hit; j >= 0 && in->node[j].parent != CH_NONE;
+       j = in->node[j].parent) {
+    int pot = in->node[j].pot, c = ch_cell(n, pot), v = ch_value(n, pot);
+    if (!ch_on(pot))
+      continue; /* on -> off: a peer or the cell, never a removal */
+    int pc = ch_cell(n, in->node[in->node[j].parent].pot);
+    /* the cell's last other value, or the unit's last other place */
+    if (!(pc == c ? removed_parents(net, e, c, ~0u)
+                  : removed_places(net, e, in->node[j].unit, v)))
+      return false;
+  }
+  return true;
+}
+
+/* SE's simple rules inside a net (after locked candidates, which chain.c
+ * applies itself): hidden pair, naked pair, X-wing, in that order; the
+ * first that finds a step on the working copy resting on something the
+ * outer net removed gives its eliminations, with no complexity of its own
+ * (SE counts only nested chains'). The parents: what went from the pair's
+ * cells (naked), from the unit's places of the pair's values (hidden), or
+ * from the base lines' places of the value (X-wing). */
+static bool simple_rules(struct ch_net *net, struct ch_nest *x) {
+  static const logic_finder rule[] = {logic_find_HIDDEN_PAIR,
+                                      logic_find_NAKED_PAIR, logic_find_X_WING};
+  const struct logic_geom *g = &net->s->geo;
+  struct sudoku_step *st = &x->step;
+  if (x->nentries >= CH_NEST_MAX)
+    return false;
+  struct ch_nest_entry *e = &x->entry[x->nentries];
+  for (size_t r = 0; r < sizeof rule / sizeof rule[0]; r++) {
+    if (!rule[r](&x->s, st))
+      continue;
+    e->nparents = 0;
+    e->cplx = 0;
+    bool ok = true;
+    if (st->technique == SUDOKU_TECH_NAKED_PAIR) {
+      for (int i = 0; i < st->ncells && ok; i++)
+        ok = removed_parents(net, e, st->cells[i], ~0u);
+    } else {
+      int bases =
+          st->technique == SUDOKU_TECH_X_WING ? st->nunits / 2 : st->nunits;
+      for (int i = 0; i < bases && ok; i++)
+        for (int t = 0; t < g->len[st->units[i]] && ok; t++)
+          ok = removed_parents(net, e, g->unit[st->units[i]][t], st->values);
+    }
+    if (ok && e->nparents > 0 && add_conclusions(net, x, st))
+      return true;
+  }
+  return false;
+}
+
+/* The conclusion of the inner chain from src (its negation reached): its
+ * removals as nested nodes of net. Returns true when it added one. */
+static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
+  const int n = net->n;
+  if (x->nentries >= CH_NEST_MAX)
+    return false;
+  struct ch_nest_entry *e = &x->entry[x->nentries];
+  ch_run(&x->net, src);
+  if (x->net.hit < 0)
+    return false;
+  e->nparents = 0;
+  if (!outer_parents(net, &x->net, x->net.hit, e) || e->nparents == 0)
+    return false;
+  e->cplx = (uint16_t)ch_ancestors(&x->net, x->net.hit);
+  /* assumed on and false: v goes; assumed off and true: the others go */
+  struct sudoku_step *st = &x->step;
+  st->nplacements = 0;
+  st->neliminations = 0;
+  struct sudoku_candidate cv = {(uint16_t)ch_cell(n, src),
+                                (uint8_t)ch_value(n, src)};
+  if (ch_on(src))
+    st->eliminations[st->neliminations++] = cv;
+  else
+    st->placements[st->nplacements++] = cv;
+  return add_conclusions(net, x, st);
+}
+
+/* SE's level 3 adds multiple forcing chains inside (static cell and region
+ * forcing chains: REGION_FORCING_CHAIN's finder on the working copy),
+ * asked only when the rules before found nothing. Its step carries each
+ * branch's path; an "on" node reached by a strong link rests on what the
+ * outer net removed from its cell (the link within a cell) or from the
+ * places of its value in the units it shares with the node before. A
+ * static path's length is its complexity, so the paths' nodes are the
+ * inner step's. */
+static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
+  const struct logic_geom *g = &net->s->geo;
+  struct sudoku_step *st = &x->step;
+  if (x->nentries >= CH_NEST_MAX || !logic_find_REGION_FORCING_CHAIN(&x->s, st))
+    return false;
+  struct ch_nest_entry *e = &x->entry[x->nentries];
+  e->nparents = 0;
+  e->cplx = st->nchain;
+  bool ok = true;
+  for (int k = 1; k < st->nchain && ok; k++) {
+    if (st->chain[k - 1].link != SUDOKU_LINK_STRONG)
+      continue;
+    int a = st->chain[k - 1].cell, c = st->chain[k].cell,
+        v = st->chain[k].value;
+    if (a == c) {
+      ok = removed_parents(net, e, c, ~0u);
+      continue;
+    }
+    for (int i = 0; i < g->ncell_units[c] && ok; i++)
+      if (logic_unit_has(g, g->cell_units[c][i], a))
+        ok = removed_places(net, e, g->cell_units[c][i], v);
+  }
+  return ok && e->nparents > 0 && add_conclusions(net, x, st);
+}
+
+void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
+  net->nest = x;
+  x->of = NULL;
+  x->nentries = 0;
+}
+
+bool ch_nest_pass(struct ch_net *net) {
+  struct ch_nest *x = net->nest;
+  const struct logic_state *s = net->s;
+  const int n = net->n;
+  if (!net->masks || x->nentries >= CH_NEST_MAX || ch_late(s))
+    return false;
+  if (x->of != s) { /* the position's geometry and values, once a search */
+    x->s = *s;
+    x->of = s;
+  }
+  memcpy(x->s.cand, net->cur, sizeof x->s.cand[0] * (size_t)net->ncells);
+  logic_state_sync(&x->s);
+  x->s.beat = 0;
+  if (simple_rules(net, x))
+    return true;
+  ch_init(&x->net, &x->s, CH_X | CH_Y);
+  memset(&x->bfs, 0, offsetof(struct ch_bfs, act));
+  bool added = false;
+  int src[64], k = 0;
+  int16_t dist[64];
+  for (int c = 0; c <= net->ncells; c++) {
+    /* sources: every candidate of a cell with two or more left, on and
+     * off, in cell and value order; swept 64 at a time */
+    if (c < net->ncells && __builtin_popcount(net->cur[c]) >= 2)
+      for (uint32_t m = net->cur[c]; m; m &= m - 1) {
+        int p = ch_pot(n, c, __builtin_ctz(m) + 1, true);
+        src[k++] = p;
+        src[k++] = p ^ 1;
+      }
+    if (k == 0 || (k + 2 * n <= 64 && c < net->ncells))
+      continue;
+    ch_static_depths(&x->net, &x->bfs, src, k, dist);
+    for (int i = 0; i < k; i++)
+      if (dist[i] >= 0)
+        added |= conclude(net, x, src[i]);
+    k = 0;
+  }
+  if (!added && x->level >= 3)
+    added = multiple_rule(net, x);
+  return added;
+}
