@@ -167,10 +167,10 @@ struct sudoku_rules_problem {
 /*
  * Checks the rules against g's side, then g's givens against every unit,
  * cage and pair exclusion. Rules malformed or unfit for the side: returns
- * SUDOKU_BAD_SHAPE (SUDOKU_BAD_VALUE for a cell index or region number out
- * of range) with one problem, the first found, in out[0]. Else lists every
- * clash of the givens into out[0..cap) (*count the total, which may exceed
- * cap): two equal givens in a unit ("... (row 3)", "(diagonal 1)",
+ * SUDOKU_BAD_RULES with one problem, the first found, in out[0] (a grid
+ * sudoku_validate refuses: its SUDOKU_BAD_SHAPE or SUDOKU_BAD_VALUE). Else
+ * lists every clash of the givens into out[0..cap) (*count the total, which may
+ * exceed cap): two equal givens in a unit ("... (row 3)", "(diagonal 1)",
  * "(window 2)", "(region 4)", "(cage at r1c1)"), a pair exclusion broken
  * ("r1c1 and r2c3 are both 5 (anti-knight)", "r1c1 and r1c2 hold 4 and 5
  * (non-consecutive)"), a parity mark broken ("r2c2 holds 4 but is marked
@@ -229,8 +229,9 @@ struct sudoku_rules_derived {
 };
 
 /* Fills *d from g's shape and r (checked first, as sudoku_rules_check does
- * for the rules, without the givens: SUDOKU_BAD_SHAPE / SUDOKU_BAD_VALUE
- * with the problem in *problem when not NULL). */
+ * for the rules, without the givens: SUDOKU_BAD_RULES, or the grid's
+ * SUDOKU_BAD_SHAPE / SUDOKU_BAD_VALUE, with the problem in *problem when
+ * not NULL). */
 enum sudoku_status sudoku_rules_derive(const sudoku_grid *g,
                                        const sudoku_rules *r,
                                        struct sudoku_rules_derived *d,

@@ -48,7 +48,8 @@ static bool solve_one(uint32_t index, const sudoku_grid *g,
         sudoku_rules_check(g, r, &p, 1, &count) == SUDOKU_CONFLICT)
       fprintf(stderr, "sudoku: puzzle %u: conflicting givens: %s%s\n", index,
               p.message, count > 1 ? ", and more" : "");
-    else if ((s == SUDOKU_BAD_SHAPE || s == SUDOKU_BAD_VALUE) &&
+    else if ((s == SUDOKU_BAD_RULES || s == SUDOKU_BAD_SHAPE ||
+              s == SUDOKU_BAD_VALUE) &&
              sudoku_rules_check(g, r, &p, 1, &count) == s)
       fprintf(stderr, "sudoku: puzzle %u: invalid rules: %s\n", index,
               p.message);
