@@ -10,6 +10,7 @@
 
 #include "api.h"
 #include "sudoku.h"
+#include "sudoku_rules.h"
 
 #define CT_JSON "application/json"
 #define CT_PROBLEM "application/problem+json"
@@ -106,6 +107,7 @@ void api_form_free(struct api_form *f);
  * (a batch answers the others). */
 struct api_item {
   sudoku_grid grid;
+  sudoku_rules *rules;    /* malloc'd; NULL: classic Sudoku */
   struct api_error error; /* problem != API_OK: unreadable */
 };
 
@@ -133,6 +135,10 @@ struct api_member {
 cJSON *api_json_object(const char *body, size_t len,
                        const struct api_member *members, size_t nmembers,
                        struct api_error *e);
+
+/* The cell index of a name "r3c5" (1-based, lower case, no leading zero)
+ * in a side-n grid, or -1 (position.c). */
+int api_cell_of_name(const char *s, int n);
 
 /* sudoku_symbol_value(c), from a table (the readers' hot loop). */
 int api_symbol_value(char c);
@@ -298,5 +304,40 @@ struct json_sink api_buf_sink(struct api_buf *b);
  * the 500 problem instead (render.c). */
 void api_render_buf(struct api_buf *b, int status, const char *outcome,
                     struct api_response *out);
+
+/* ---- Variant rules in JSON (read_variant.c) ---------------------------- */
+
+/* Where api_json_object puts the variant members of a body. */
+struct api_variant_json {
+  const cJSON *variant, *regions, *cages, *parity, *extra;
+};
+#define API_VARIANT_MEMBERS 5
+/* Clashes listed in a variant's conflict problem. */
+#define API_VARIANT_CONFLICTS 64
+
+/* Clears *v and fills out[0..API_VARIANT_MEMBERS) with the members
+ * "variant", "regions", "cages", "parity", "extra_regions"; returns
+ * API_VARIANT_MEMBERS. */
+size_t api_variant_members(struct api_variant_json *v, struct api_member *out);
+/* True when the body holds any of them. */
+bool api_variant_present(const struct api_variant_json *v);
+/* Reads the members into *r for puzzles shaped as g and checks the rules
+ * (not the givens): false with *e set, its path the member at fault
+ * ("cages[3].cells[1]"), invalid-rules with the core's message for rules
+ * the core refuses. */
+bool api_variant_read(const struct api_variant_json *v, const sudoku_grid *g,
+                      sudoku_rules *r, struct api_error *e);
+/* Checks rules read elsewhere (text, f-puzzles) the same way. */
+bool api_variant_check(const sudoku_grid *g, const sudoku_rules *r,
+                       struct api_error *e);
+/* The rules as the members above ("variant" first, always an array), for
+ * an answer that can be posted back; no leading or trailing comma. */
+void api_variant_write(struct api_buf *b, const sudoku_rules *r, int n);
+/* Bytes api_variant_write may take; 0 for NULL. */
+size_t api_variant_bytes(const sudoku_rules *r, int n);
+/* The conflict problem of givens that clash under r: detail, and
+ * rule_conflicts [{cell, message}] and conflict_count. */
+void api_variant_conflicts(const sudoku_grid *g, const sudoku_rules *r,
+                           struct api_error *e);
 
 #endif

@@ -53,8 +53,7 @@ static int name_index(const char **s, int n) {
   return v;
 }
 
-/* Parses "r3c5" (1-based) into a cell index of a side-n grid, or -1. */
-static int cell_of_name(const char *s, int n) {
+int api_cell_of_name(const char *s, int n) {
   if (*s++ != 'r')
     return -1;
   int r = name_index(&s, n);
@@ -75,7 +74,7 @@ static bool read_marks(const cJSON *v, int n, uint32_t *marks,
   if (cJSON_IsObject(v)) {
     bool seen[SUDOKU_MAX_CELLS] = {false};
     for (const cJSON *m = v->child; m != NULL; m = m->next) {
-      int c = cell_of_name(m->string, n);
+      int c = api_cell_of_name(m->string, n);
       snprintf(where, sizeof where, "candidates.%.16s", m->string);
       if (c < 0 || seen[c]) {
         if (c < 0)

@@ -9,8 +9,10 @@
 #include "api_internal.h"
 
 void api_puzzles_free(struct api_puzzles *ps) {
-  for (uint32_t i = 0; i < ps->count; i++)
+  for (uint32_t i = 0; i < ps->count; i++) {
     api_error_clear(&ps->item[i].error);
+    free(ps->item[i].rules);
+  }
   free(ps->item);
   ps->item = NULL;
   ps->count = 0;
@@ -50,6 +52,7 @@ bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
       return false;
     }
     it->error = (struct api_error){API_OK, "", NULL};
+    it->rules = NULL;
     if (++ps->count > max_puzzles) {
       api_error_set(e, API_TOO_MANY_PUZZLES,
                     "more than %u puzzles in one request; send them in several",
