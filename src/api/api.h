@@ -61,6 +61,10 @@ struct api_limits {
     "the request's members are not what this endpoint takes")                  \
   X(INVALID_PUZZLE, "invalid-puzzle", 400, "Invalid puzzle",                   \
     "the puzzle is not a grid this service reads")                             \
+  X(VARIANT_NOT_SUPPORTED, "variant-not-supported", 422,                       \
+    "Variant not supported here",                                              \
+    "variant puzzles are solved by /solve and checked by /check; hints, "      \
+    "steps, candidates and ratings under rules are not available yet")         \
   X(INVALID_FORMAT, "invalid-format", 400, "Unknown response format",          \
     "format: expected json, judge or line")                                    \
   X(BAD_FRAMING, "bad-request", 400, "Bad request",                            \

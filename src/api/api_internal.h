@@ -177,21 +177,30 @@ void api_puzzles_free(struct api_puzzles *ps);
 /* ---- Positions (position.c) ------------------------------------------- */
 
 /* What a playing endpoint takes beside the puzzle. */
-enum { API_POS_ENTRIES = 1, API_POS_MARKS = 2, API_POS_REVEAL = 4 };
+enum {
+  API_POS_ENTRIES = 1,
+  API_POS_MARKS = 2,
+  API_POS_REVEAL = 4,
+  API_POS_RULES = 8 /* a variant's rules; without it they are refused */
+};
 
 struct api_position {
   sudoku_grid puzzle;  /* the givens */
   sudoku_grid entries; /* the player's values (0: none), when has_entries */
   bool has_entries;
-  uint32_t *marks; /* malloc'd pencil marks, one mask a cell, or NULL */
-  bool reveal;     /* "reveal": true */
+  uint32_t *marks;     /* malloc'd pencil marks, one mask a cell, or NULL */
+  bool reveal;         /* "reveal": true */
+  sudoku_rules *rules; /* malloc'd, a variant's (API_POS_RULES); or NULL */
 };
 
 /* Reads a position from a JSON, text or form body; the members beyond
  * "puzzle" and "box" are those of takes. Entries must agree with the
- * givens. False with *e set. Free with api_position_free. */
+ * givens. A variant's members are read under API_POS_RULES, else refused
+ * as not supported by endpoint ("hints"). False with *e set. Free with
+ * api_position_free. */
 bool api_read_position(const struct api_input *in, unsigned takes,
-                       struct api_position *p, struct api_error *e);
+                       const char *endpoint, struct api_position *p,
+                       struct api_error *e);
 /* The givens with the entries filled in. */
 void api_position_grid(const struct api_position *p, sudoku_grid *out);
 void api_position_free(struct api_position *p);
@@ -327,6 +336,11 @@ bool api_variant_present(const struct api_variant_json *v);
  * the core refuses. */
 bool api_variant_read(const struct api_variant_json *v, const sudoku_grid *g,
                       sudoku_rules *r, struct api_error *e);
+/* The refusal of an endpoint whose logic does not know rules yet, located
+ * at the first variant member the body holds (v NULL: "variant");
+ * returns false. */
+bool api_variant_refuse(const char *endpoint, const struct api_variant_json *v,
+                        struct api_error *e);
 /* Checks rules read elsewhere (text, f-puzzles) the same way. */
 bool api_variant_check(const sudoku_grid *g, const sudoku_rules *r,
                        struct api_error *e);

@@ -92,7 +92,8 @@ static bool candidates_read(struct api_job *job, const struct api_input *in,
   }
   j->rows = form != NULL && form->value_len == 5;
   return api_choose_json(in, &job->format, e) &&
-         api_read_position(in, API_POS_ENTRIES, &j->pos, e);
+         api_read_position(in, API_POS_ENTRIES, "computing candidates", &j->pos,
+                           e);
 }
 
 const struct api_job_ops api_candidates_ops = {

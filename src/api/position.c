@@ -20,6 +20,8 @@
 void api_position_free(struct api_position *p) {
   free(p->marks);
   p->marks = NULL;
+  free(p->rules);
+  p->rules = NULL;
 }
 
 /* The mask of a JSON array of values 1..n; false with e set. */
@@ -154,10 +156,12 @@ static bool check_entries(struct api_position *p, struct api_error *e) {
 }
 
 static bool read_json_position(const char *body, size_t len, unsigned takes,
-                               struct api_position *p, struct api_error *e) {
+                               const char *endpoint, struct api_position *p,
+                               struct api_error *e) {
   const cJSON *puzzle = NULL, *entries = NULL, *cand = NULL, *reveal = NULL,
               *box_v = NULL;
-  struct api_member members[5];
+  struct api_variant_json variant;
+  struct api_member members[5 + API_VARIANT_MEMBERS];
   size_t nm = 0;
   members[nm++] = (struct api_member){"puzzle", &puzzle};
   if (takes & API_POS_ENTRIES)
@@ -167,6 +171,7 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
   if (takes & API_POS_REVEAL)
     members[nm++] = (struct api_member){"reveal", &reveal};
   members[nm++] = (struct api_member){"box", &box_v};
+  nm += api_variant_members(&variant, members + nm);
   cJSON *root = api_json_object(body, len, members, nm, e);
   int box[2];
   bool ok = false;
@@ -180,6 +185,19 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
     goto done;
   if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &p->puzzle, e))
     goto done;
+  if (api_variant_present(&variant)) {
+    if (!(takes & API_POS_RULES)) {
+      api_variant_refuse(endpoint, &variant, e);
+      goto done;
+    }
+    p->rules = malloc(sizeof *p->rules);
+    if (p->rules == NULL) {
+      api_error_set(e, API_INTERNAL, NULL);
+      goto done;
+    }
+    if (!api_variant_read(&variant, &p->puzzle, p->rules, e))
+      goto done;
+  }
   if (entries != NULL) {
     /* The entries belong to the puzzle: a string of another length is
      * measured against the puzzle's side, not read as a grid of its own. */
@@ -245,12 +263,13 @@ static bool read_text_position(const char *body, size_t len, unsigned takes,
 }
 
 bool api_read_position(const struct api_input *in, unsigned takes,
-                       struct api_position *p, struct api_error *e) {
+                       const char *endpoint, struct api_position *p,
+                       struct api_error *e) {
   const char *body = in->body != NULL ? in->body : "";
   memset(p, 0, sizeof *p);
   switch (api_body_sniff(in)) {
   case API_BODY_JSON:
-    return read_json_position(body, in->body_len, takes, p, e);
+    return read_json_position(body, in->body_len, takes, endpoint, p, e);
   case API_BODY_TEXT:
     return read_text_position(body, in->body_len, takes, p, e);
   case API_BODY_FORM: {

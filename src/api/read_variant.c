@@ -39,6 +39,21 @@ bool api_variant_present(const struct api_variant_json *v) {
          v->parity != NULL || v->extra != NULL;
 }
 
+bool api_variant_refuse(const char *endpoint, const struct api_variant_json *v,
+                        struct api_error *e) {
+  const char *member = v == NULL || v->variant ? "variant"
+                       : v->regions            ? "regions"
+                       : v->cages              ? "cages"
+                       : v->parity             ? "parity"
+                                               : "extra_regions";
+  api_error_set(e, API_VARIANT_NOT_SUPPORTED,
+                "%s: variant puzzles are solved by /solve and checked by "
+                "/check; %s under rules is not available yet",
+                member, endpoint);
+  api_error_string(e, "path", member);
+  return false;
+}
+
 static bool fail_at(struct api_error *e, const char *path) {
   api_error_string(e, "path", path);
   return false;
