@@ -80,6 +80,13 @@ const char *sudoku_rule_what(enum sudoku_rule_kind k);
  * -1. */
 int sudoku_rule_lookup(const char *name, size_t len);
 
+/* The kinds of a comma list of names, "x,killer" (len bytes), as bits
+ * into *kinds. True when every name is a rule; else false with *bad the
+ * offset of the first name that is not (it runs to the next ',' or the
+ * end; an empty name is not a rule). */
+bool sudoku_rule_kinds(const char *list, size_t len, uint32_t *kinds,
+                       size_t *bad);
+
 /* ---- Limits ------------------------------------------------------------ */
 
 #define SUDOKU_RULES_MAX_EXTRA 8 /* extra regions (kind EXTRA) */

@@ -122,6 +122,13 @@ struct api_puzzles {
 bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
                    struct api_puzzles *ps, struct api_error *e);
 
+/* Reads every puzzle of a text body in the variant line format of
+ * sudoku_rules.h under kinds; each item owns its rules, checked (a rule the
+ * core refuses stops the request, located by line). False with *e set. */
+bool api_read_rules_text(const char *body, size_t len, uint32_t kinds,
+                         uint32_t max_puzzles, struct api_puzzles *ps,
+                         struct api_error *e);
+
 /* A JSON member an endpoint takes: its name and where the parser keeps it. */
 struct api_member {
   const char *name;
@@ -328,6 +335,8 @@ struct api_variant_json {
  * "variant", "regions", "cages", "parity", "extra_regions"; returns
  * API_VARIANT_MEMBERS. */
 size_t api_variant_members(struct api_variant_json *v, struct api_member *out);
+/* The names of the rule table, "x, windoku, ...", for messages. */
+void api_rule_names(char *out, size_t cap);
 /* True when the body holds any of them. */
 bool api_variant_present(const struct api_variant_json *v);
 /* Reads the members into *r for puzzles shaped as g and checks the rules

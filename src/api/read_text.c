@@ -1,7 +1,9 @@
 /*
  * read_text.c - the puzzles of a text body, in every format the core's
  * reader takes, in one pass: the array grows by doubling, so a body is read
- * once whatever its number of puzzles.
+ * once whatever its number of puzzles. Under a variant (?variant=x,killer),
+ * the lines are the core's variant line format (sudoku_rules.h), each
+ * puzzle with its own rules.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -67,4 +69,83 @@ bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
   }
   ps->batch = ps->count > 1;
   return true;
+}
+
+bool api_read_rules_text(const char *body, size_t len, uint32_t kinds,
+                         uint32_t max_puzzles, struct api_puzzles *ps,
+                         struct api_error *e) {
+  struct sudoku_rules_reader rd;
+  struct sudoku_text_error te;
+  sudoku_rules *r = malloc(sizeof *r);
+  if (r == NULL) {
+    api_error_set(e, API_INTERNAL, NULL);
+    return false;
+  }
+  uint32_t cap = 0;
+  bool ok = true;
+  sudoku_rules_reader_init(&rd, body, len, kinds);
+  while (ok) {
+    if (ps->count == cap) {
+      uint32_t bigger = cap == 0 ? 4 : cap * 2;
+      bigger = bigger > max_puzzles + 1 ? max_puzzles + 1 : bigger;
+      struct api_item *p = realloc(ps->item, bigger * sizeof *p);
+      if (p == NULL) {
+        api_error_set(e, API_INTERNAL, NULL);
+        ok = false;
+        break;
+      }
+      ps->item = p;
+      cap = bigger;
+    }
+    struct api_item *it = &ps->item[ps->count];
+    int got = sudoku_rules_read_next(&rd, &it->grid, r, &te);
+    if (got == 0)
+      break;
+    if (got < 0) {
+      api_error_set(e, API_PARSE, "%s", te.message);
+      api_error_number(e, "puzzle", te.puzzle);
+      api_error_number(e, "line", te.line);
+      if (te.column)
+        api_error_number(e, "column", te.column);
+      ok = false;
+      break;
+    }
+    it->error = (struct api_error){API_OK, "", NULL};
+    it->rules = NULL;
+    if (++ps->count > max_puzzles) {
+      api_error_set(e, API_TOO_MANY_PUZZLES,
+                    "more than %u puzzles in one request; send them in several",
+                    max_puzzles);
+      api_error_number(e, "limit", max_puzzles);
+      ok = false;
+      break;
+    }
+    /* Rules the core refuses stop the request, located by line: the text
+     * has no members to name. */
+    if (!api_variant_check(&it->grid, r, e)) {
+      char detail[sizeof e->detail];
+      memcpy(detail, e->detail, sizeof detail);
+      api_error_set(e, e->problem, "line %u: %s", rd.line - 1, detail);
+      if (e->fields != NULL)
+        cJSON_DeleteItemFromObject(e->fields, "path");
+      api_error_number(e, "puzzle", ps->count);
+      api_error_number(e, "line", rd.line - 1);
+      ok = false;
+      break;
+    }
+    it->rules = malloc(sizeof *it->rules);
+    if (it->rules == NULL) {
+      api_error_set(e, API_INTERNAL, NULL);
+      ok = false;
+      break;
+    }
+    *it->rules = *r;
+  }
+  free(r);
+  if (ok && ps->count == 0) {
+    api_error_set(e, API_PARSE, "the body holds no puzzle");
+    ok = false;
+  }
+  ps->batch = ps->count > 1;
+  return ok;
 }

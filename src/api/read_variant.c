@@ -59,8 +59,7 @@ static bool fail_at(struct api_error *e, const char *path) {
   return false;
 }
 
-/* The names of the rule table, "x, windoku, ..." for messages. */
-static void rule_names(char *out, size_t cap) {
+void api_rule_names(char *out, size_t cap) {
   size_t o = 0;
   out[0] = '\0';
   for (int k = 0; k < SUDOKU_RULE_COUNT && o + 1 < cap; k++) {
@@ -79,7 +78,7 @@ static bool read_kind(const cJSON *v, const char *path, uint32_t *kinds,
               : -1;
   if (k < 0) {
     char names[256], shown[40] = "";
-    rule_names(names, sizeof names);
+    api_rule_names(names, sizeof names);
     if (cJSON_IsString(v))
       api_safe_copy(shown, sizeof shown, v->valuestring,
                     strlen(v->valuestring));

@@ -15,22 +15,14 @@
 #include "cli.h"
 
 bool cli_parse_variant(const char *list, uint32_t *kinds) {
-  *kinds = 0;
-  for (const char *p = list;;) {
-    size_t len = strcspn(p, ",");
-    int k = sudoku_rule_lookup(p, len);
-    if (k < 0) {
-      fprintf(stderr, "sudoku: --variant takes a comma list of");
-      for (int i = 0; i < SUDOKU_RULE_COUNT; i++)
-        fprintf(stderr, "%s %s", i ? "," : "", sudoku_rule_name(i));
-      fprintf(stderr, "; not '%.*s'\n", (int)len, p);
-      return false;
-    }
-    *kinds |= 1u << k;
-    if (p[len] == '\0')
-      return true;
-    p += len + 1;
-  }
+  size_t bad;
+  if (sudoku_rule_kinds(list, strlen(list), kinds, &bad))
+    return true;
+  fprintf(stderr, "sudoku: --variant takes a comma list of");
+  for (int i = 0; i < SUDOKU_RULE_COUNT; i++)
+    fprintf(stderr, "%s %s", i ? "," : "", sudoku_rule_name(i));
+  fprintf(stderr, "; not '%.*s'\n", (int)strcspn(list + bad, ","), list + bad);
+  return false;
 }
 
 /* One puzzle: its answer on stdout, its messages on stderr, as solve.c
