@@ -69,8 +69,10 @@ $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(PKG_CFLAGS) -c $< -o $@
 
-# The JSON writer's test compares it with cJSON: the one test that sees it.
+# The JSON writer's test compares it with cJSON.
 $(BUILD)/tests/test_json_write.o: PKG_CFLAGS += $(CJSON_CFLAGS)
+# The variant tests read the api's answers back as JSON trees.
+$(BUILD)/tests/test_api_variants.o: PKG_CFLAGS += $(CJSON_CFLAGS)
 
 # Only src/api sees cJSON and only src/http sees libmicrohttpd.
 $(BUILD)/src/api/%.o: src/api/%.c
