@@ -363,4 +363,17 @@ size_t api_variant_bytes(const sudoku_rules *r, int n);
 void api_variant_conflicts(const sudoku_grid *g, const sudoku_rules *r,
                            struct api_error *e);
 
+/* ---- f-puzzles (lzstring.c, read_fpuzzles.c) -------------------------- */
+
+/* UTF-16 units a share link may decompress to: 256 Ki (an f-puzzles 9x9
+ * with every constraint is some 30 KB). */
+#define API_LZ_MAX_UNITS (256u * 1024u)
+
+/* lz-string's compressToBase64 text s (len bytes) decompressed, as a
+ * malloc'd NUL-terminated UTF-8 string of *out_len bytes; NULL with *why
+ * (a static sentence) when malformed, over API_LZ_MAX_UNITS, or out of
+ * memory. */
+char *api_lz_base64_decompress(const char *s, size_t len, size_t *out_len,
+                               const char **why);
+
 #endif
