@@ -326,18 +326,19 @@ void api_render_buf(struct api_buf *b, int status, const char *outcome,
 /* Where api_json_object puts the variant members of a body. */
 struct api_variant_json {
   const cJSON *variant, *regions, *cages, *parity, *extra;
+  const cJSON *fpuzzles; /* a share link: the puzzle and its rules */
 };
-#define API_VARIANT_MEMBERS 5
+#define API_VARIANT_MEMBERS 6
 /* Clashes listed in a variant's conflict problem. */
 #define API_VARIANT_CONFLICTS 64
 
 /* Clears *v and fills out[0..API_VARIANT_MEMBERS) with the members
- * "variant", "regions", "cages", "parity", "extra_regions"; returns
- * API_VARIANT_MEMBERS. */
+ * "variant", "regions", "cages", "parity", "extra_regions" and
+ * "fpuzzles"; returns API_VARIANT_MEMBERS. */
 size_t api_variant_members(struct api_variant_json *v, struct api_member *out);
 /* The names of the rule table, "x, windoku, ...", for messages. */
 void api_rule_names(char *out, size_t cap);
-/* True when the body holds any of them. */
+/* True when the body holds any of them but "fpuzzles". */
 bool api_variant_present(const struct api_variant_json *v);
 /* Reads the members into *r for puzzles shaped as g and checks the rules
  * (not the givens): false with *e set, its path the member at fault
@@ -375,5 +376,19 @@ void api_variant_conflicts(const sudoku_grid *g, const sudoku_rules *r,
  * memory. */
 char *api_lz_base64_decompress(const char *s, size_t len, size_t *out_len,
                                const char **why);
+
+/* Reads f-puzzles' JSON (root) into g and r, checked; paths are prefixed
+ * with pre ("" for a body, "fpuzzles." for a link). Constraints the model
+ * lacks are refused by name (variant-not-supported). False with *e set. */
+bool api_fpuzzles_read(const cJSON *root, const char *pre, sudoku_grid *g,
+                       sudoku_rules *r, struct api_error *e);
+/* The tree of a body that is f-puzzles' own JSON (an object with "size"
+ * and "grid" and neither "puzzle" nor "puzzles"), for the caller to free;
+ * NULL for any other body (a byte scan first: O(len), no parse). */
+cJSON *api_fpuzzles_body(const char *body, size_t len);
+/* The f-puzzles JSON of a "fpuzzles" member (a share link, or its ?load=
+ * string): a tree the caller frees, or NULL with *e set (path
+ * "fpuzzles"). */
+cJSON *api_fpuzzles_link(const cJSON *v, struct api_error *e);
 
 #endif

@@ -155,9 +155,37 @@ static bool check_entries(struct api_position *p, struct api_error *e) {
   return true;
 }
 
+/* The puzzle and rules of f-puzzles' JSON fp; rules only where the
+ * endpoint takes them. */
+static bool position_of_fpuzzles(const cJSON *fp, const char *pre,
+                                 unsigned takes, const char *endpoint,
+                                 struct api_position *p, struct api_error *e) {
+  p->rules = malloc(sizeof *p->rules);
+  if (p->rules == NULL) {
+    api_error_set(e, API_INTERNAL, NULL);
+    return false;
+  }
+  if (!api_fpuzzles_read(fp, pre, &p->puzzle, p->rules, e))
+    return false;
+  if (p->rules->kinds == 0) {
+    free(p->rules);
+    p->rules = NULL;
+  } else if (!(takes & API_POS_RULES)) {
+    struct api_variant_json v = {NULL, NULL, NULL, NULL, NULL, fp};
+    return api_variant_refuse(endpoint, &v, e);
+  }
+  return true;
+}
+
 static bool read_json_position(const char *body, size_t len, unsigned takes,
                                const char *endpoint, struct api_position *p,
                                struct api_error *e) {
+  cJSON *fp = api_fpuzzles_body(body, len);
+  if (fp != NULL) {
+    bool ok = position_of_fpuzzles(fp, "", takes, endpoint, p, e);
+    cJSON_Delete(fp);
+    return ok;
+  }
   const cJSON *puzzle = NULL, *entries = NULL, *cand = NULL, *reveal = NULL,
               *box_v = NULL;
   struct api_variant_json variant;
@@ -177,14 +205,30 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
   bool ok = false;
   if (root == NULL)
     return false;
-  if (puzzle == NULL) {
+  if (variant.fpuzzles != NULL) {
+    /* A share link is the puzzle and its rules. */
+    if (puzzle != NULL || box_v != NULL || api_variant_present(&variant)) {
+      api_error_set(e, API_INVALID_REQUEST,
+                    "fpuzzles: the link is the whole puzzle; send it without "
+                    "puzzle, box or rules");
+      api_error_string(e, "path", "fpuzzles");
+      goto done;
+    }
+    cJSON *fp = api_fpuzzles_link(variant.fpuzzles, e);
+    bool read = fp != NULL &&
+                position_of_fpuzzles(fp, "fpuzzles.", takes, endpoint, p, e);
+    cJSON_Delete(fp);
+    if (!read)
+      goto done;
+  } else if (puzzle == NULL) {
     api_error_set(e, API_INVALID_REQUEST, "expected a \"puzzle\" member");
     goto done;
+  } else if (box_v != NULL && !api_json_box(box_v, box, e)) {
+    goto done;
+  } else if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &p->puzzle,
+                            e)) {
+    goto done;
   }
-  if (box_v != NULL && !api_json_box(box_v, box, e))
-    goto done;
-  if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &p->puzzle, e))
-    goto done;
   if (api_variant_present(&variant)) {
     if (!(takes & API_POS_RULES)) {
       api_variant_refuse(endpoint, &variant, e);

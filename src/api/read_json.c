@@ -283,6 +283,29 @@ static bool item_rules(const struct api_variant_json *v, struct api_item *it,
   return api_variant_read(v, &it->grid, it->rules, e);
 }
 
+/* The one puzzle of f-puzzles' JSON fp; its rules kept when there are any
+ * (an f-puzzles classic is classic). */
+static bool fpuzzles_item(const cJSON *fp, const char *pre,
+                          struct api_puzzles *ps, struct api_error *e) {
+  ps->item = calloc(1, sizeof *ps->item);
+  sudoku_rules *r = malloc(sizeof *r);
+  if (ps->item == NULL || r == NULL) {
+    free(r);
+    api_error_set(e, API_INTERNAL, NULL);
+    return false;
+  }
+  ps->count = 1;
+  if (!api_fpuzzles_read(fp, pre, &ps->item[0].grid, r, e)) {
+    free(r);
+    return false;
+  }
+  if (r->kinds == 0)
+    free(r);
+  else
+    ps->item[0].rules = r;
+  return true;
+}
+
 bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
                            const struct api_member *extra, size_t nextra,
                            cJSON **root, struct api_puzzles *ps,
@@ -293,6 +316,16 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
       *extra[i].slot = NULL;
     *root = NULL;
     return true;
+  }
+  cJSON *fp = api_fpuzzles_body(body, len);
+  if (fp != NULL) {
+    /* f-puzzles' own JSON: its members are its own, none of ours. */
+    for (size_t i = 0; i < nextra; i++)
+      *extra[i].slot = NULL;
+    *root = NULL;
+    bool ok = fpuzzles_item(fp, "", ps, e);
+    cJSON_Delete(fp);
+    return ok;
   }
   struct api_variant_json variant;
   struct api_member members[16] = {
@@ -305,6 +338,22 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
   *root = api_json_object(body, len, members, nm, e);
   if (*root == NULL)
     return false;
+  if (variant.fpuzzles != NULL) {
+    if (puzzle != NULL || list != NULL || box_v != NULL ||
+        api_variant_present(&variant)) {
+      api_error_set(e, API_INVALID_REQUEST,
+                    "fpuzzles: the link is the whole puzzle; send it without "
+                    "puzzle, puzzles, box or rules");
+      api_error_string(e, "path", "fpuzzles");
+      goto fail;
+    }
+    cJSON *fp = api_fpuzzles_link(variant.fpuzzles, e);
+    bool ok = fp != NULL && fpuzzles_item(fp, "fpuzzles.", ps, e);
+    cJSON_Delete(fp);
+    if (!ok)
+      goto fail;
+    return true;
+  }
   if ((puzzle == NULL) == (list == NULL)) {
     api_error_set(e, API_INVALID_REQUEST,
                   puzzle == NULL

@@ -31,6 +31,7 @@ size_t api_variant_members(struct api_variant_json *v, struct api_member *out) {
   out[2] = (struct api_member){"cages", &v->cages};
   out[3] = (struct api_member){"parity", &v->parity};
   out[4] = (struct api_member){"extra_regions", &v->extra};
+  out[5] = (struct api_member){"fpuzzles", &v->fpuzzles};
   return API_VARIANT_MEMBERS;
 }
 
@@ -45,7 +46,8 @@ bool api_variant_refuse(const char *endpoint, const struct api_variant_json *v,
                        : v->regions            ? "regions"
                        : v->cages              ? "cages"
                        : v->parity             ? "parity"
-                                               : "extra_regions";
+                       : v->extra              ? "extra_regions"
+                                               : "fpuzzles";
   api_error_set(e, API_VARIANT_NOT_SUPPORTED,
                 "%s: variant puzzles are solved by /solve and checked by "
                 "/check; %s under rules is not available yet",
