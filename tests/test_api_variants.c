@@ -379,6 +379,273 @@ START_TEST(check_under_rules) {
 }
 END_TEST
 
+/* ---- f-puzzles ----------------------------------------------------- */
+
+/* g under r as f-puzzles' JSON, written here from the format's members:
+ * windoku's windows and one diagonal as extraregion, both as diagonal+
+ * and diagonal-. */
+static void fpuzzles_of(const sudoku_grid *g, const sudoku_rules *r,
+                        char *out) {
+  int n = g->n;
+  char *o = out;
+  o += sprintf(o, "{\"size\":%d,\"title\":\"test\",\"grid\":[", n);
+  for (int row = 0; row < n; row++) {
+    *o++ = row ? ',' : '[';
+    if (row)
+      *o++ = '[';
+    for (int col = 0; col < n; col++) {
+      int c = row * n + col;
+      o += sprintf(o, "%s{", col ? "," : "");
+      bool any = false;
+      if (g->cell[c]) {
+        o += sprintf(o, "\"value\":%d,\"given\":true", g->cell[c]);
+        any = true;
+      }
+      if (sudoku_rules_has(r, SUDOKU_RULE_JIGSAW))
+        o += sprintf(o, "%s\"region\":%d", any ? "," : "", r->region[c]);
+      *o++ = '}';
+    }
+    *o++ = ']';
+  }
+  *o++ = ']';
+  if (sudoku_rules_has(r, SUDOKU_RULE_X))
+    o += sprintf(o, ",\"diagonal+\":true,\"diagonal-\":true");
+  if (sudoku_rules_has(r, SUDOKU_RULE_ANTI_KNIGHT))
+    o += sprintf(o, ",\"antiknight\":true");
+  if (sudoku_rules_has(r, SUDOKU_RULE_KILLER)) {
+    o += sprintf(o, ",\"killercage\":[");
+    for (int k = 0; k < r->cage_count; k++) {
+      o += sprintf(o, "%s{\"cells\":[", k ? "," : "");
+      for (int i = 0; i < r->cage[k].len; i++) {
+        int c = r->cage_cell[r->cage[k].start + i];
+        o += sprintf(o, "%s\"R%dC%d\"", i ? "," : "", c / n + 1, c % n + 1);
+      }
+      o += sprintf(o, "],\"value\":\"%d\"}", r->cage[k].sum);
+    }
+    *o++ = ']';
+  }
+  if (sudoku_rules_has(r, SUDOKU_RULE_WINDOKU)) {
+    o += sprintf(o, ",\"extraregion\":[");
+    static const int tops[4] = {10, 14, 46, 50}; /* r2c2 r2c6 r6c2 r6c6 */
+    for (int w = 0; w < 4; w++) {
+      o += sprintf(o, "%s{\"cells\":[", w ? "," : "");
+      for (int i = 0; i < 9; i++) {
+        int c = tops[w] + i / 3 * 9 + i % 3;
+        o += sprintf(o, "%s\"R%dC%d\"", i ? "," : "", c / 9 + 1, c % 9 + 1);
+      }
+      o += sprintf(o, "]}");
+    }
+    *o++ = ']';
+  }
+  if (sudoku_rules_has(r, SUDOKU_RULE_ODD_EVEN)) {
+    for (int p = SUDOKU_PARITY_ODD; p <= SUDOKU_PARITY_EVEN; p++) {
+      o += sprintf(o, ",\"%s\":[", p == SUDOKU_PARITY_ODD ? "odd" : "even");
+      bool first = true;
+      for (int c = 0; c < n * n; c++)
+        if (r->parity[c] == p) {
+          o += sprintf(o, "%s{\"cell\":\"R%dC%d\"}", first ? "" : ",",
+                       c / n + 1, c % n + 1);
+          first = false;
+        }
+      *o++ = ']';
+    }
+  }
+  sprintf(o, ",\"cage\":[],\"arrow\":[],\"negative\":[]}");
+}
+
+/* text compressed by tests/fpuzzles/lz_compress.py, into out. */
+static void lz_compress(const char *text, char *out, size_t cap) {
+  char path[] = "/tmp/sudoku_fpuzzles_XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, text, strlen(text)), (long)strlen(text));
+  close(fd);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "python3 tests/fpuzzles/lz_compress.py < %s", path);
+  FILE *p = popen(cmd, "r");
+  ck_assert_ptr_nonnull(p);
+  size_t len = fread(out, 1, cap - 1, p);
+  pclose(p);
+  unlink(path);
+  while (len > 0 && (out[len - 1] == '\n' || out[len - 1] == '\r'))
+    len--;
+  out[len] = '\0';
+  ck_assert_uint_gt(len, 8);
+}
+
+/* The solution in an answer (its "line") as a grid shaped like g. */
+static void answer_grid(const char *body, const sudoku_grid *g,
+                        sudoku_grid *sol) {
+  cJSON *a = cJSON_Parse(body);
+  ck_assert_ptr_nonnull(a);
+  const char *line = cJSON_GetStringValue(cJSON_GetObjectItem(a, "line"));
+  ck_assert_msg(line != NULL, "%s", body);
+  *sol = *g;
+  for (int c = 0; c < g->n * g->n; c++)
+    sol->cell[c] = (uint8_t)sudoku_symbol_value(line[c]);
+  cJSON_Delete(a);
+}
+
+/* The first puzzle of each sample as f-puzzles' JSON, posted as a body
+ * and as a share link compressed by the test's own encoder: both solve
+ * to the stored solution, which holds under the rules. */
+START_TEST(fpuzzles_round_trips) {
+  char *text = sample(samples[_i].file, ".txt");
+  char *sols = sample(samples[_i].file, ".sol.txt");
+  uint32_t kinds;
+  size_t bad;
+  ck_assert(sudoku_rule_kinds(samples[_i].kinds, strlen(samples[_i].kinds),
+                              &kinds, &bad));
+  struct sudoku_rules_reader rd;
+  static sudoku_grid g, sol;
+  static sudoku_rules r;
+  static char json[64 * 1024], link[64 * 1024], body[80 * 1024];
+  sudoku_rules_reader_init(&rd, text, strlen(text), kinds);
+  ck_assert_int_eq(sudoku_rules_read_next(&rd, &g, &r, NULL), 1);
+  fpuzzles_of(&g, &r, json);
+  lz_compress(json, link, sizeof link);
+  for (int form = 0; form < 3; form++) {
+    if (form == 0)
+      snprintf(body, sizeof body, "%s", json);
+    else
+      snprintf(body, sizeof body, "{\"fpuzzles\":\"%s%s\"}",
+               form == 1 ? "" : "https://www.f-puzzles.com/?load=", link);
+    struct api_response out;
+    post("solve", J, body, NULL, NULL, &out);
+    ck_assert_msg(out.status == 200, "%s -> %s", body, out.body);
+    answer_grid(out.body, &g, &sol);
+    ck_assert(sudoku_rules_is_solution(&g, &r, &sol));
+    for (int c = 0; c < 81; c++)
+      ck_assert_int_eq(sol.cell[c], sols[c] - '0');
+    ck_assert_ptr_nonnull(strstr(out.body, "\"unique\":true"));
+    api_response_free(&out);
+  }
+  free(text);
+  free(sols);
+}
+END_TEST
+
+/* Anti-knight: a grid the core fills under the rule, 28 of its cells
+ * given, read from f-puzzles and solved; the answer holds under the rule
+ * (by the independent checker). */
+START_TEST(fpuzzles_anti_knight) {
+  static sudoku_grid g, full, sol;
+  static sudoku_rules r;
+  static char json[16 * 1024], link[16 * 1024], body[20 * 1024];
+  sudoku_grid_init(&g, 3, 3);
+  r = (sudoku_rules)SUDOKU_RULES_NONE;
+  r.kinds = 1u << SUDOKU_RULE_ANTI_KNIGHT;
+  struct sudoku_limits lim = {1, 0, 0, true};
+  ck_assert_int_eq(sudoku_solve_rules(&g, &r, &lim, &full, NULL), SUDOKU_OK);
+  for (int c = 0; c < 81; c += 3)
+    g.cell[c] = full.cell[c];
+  fpuzzles_of(&g, &r, json);
+  lz_compress(json, link, sizeof link);
+  snprintf(body, sizeof body, "{\"fpuzzles\":\"%s\"}", link);
+  struct api_response out;
+  post("solve", J, body, NULL, NULL, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  ck_assert_ptr_nonnull(strstr(out.body, "\"variant\":[\"anti-knight\"]"));
+  answer_grid(out.body, &g, &sol);
+  ck_assert(sudoku_rules_is_solution(&g, &r, &sol));
+  api_response_free(&out);
+}
+END_TEST
+
+/* Real share links (from public f-puzzles users' documentation): a killer
+ * of two cages and a classic with one given. */
+START_TEST(fpuzzles_real_links) {
+  struct api_response out;
+  post("solve", J,
+       "{\"fpuzzles\":\"https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5g"
+       "JwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QA"
+       "awgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2z"
+       "h5ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLau"
+       "hgABE7GcLREQA=\",\"max_solutions\":1}",
+       NULL, NULL, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  ck_assert_ptr_nonnull(
+      strstr(out.body, "\"cages\":[{\"sum\":9,\"cells\":[\"r1c1\",\"r2c1\"]},"
+                       "{\"sum\":33,\"cells\":[\"r1c2\",\"r1c3\",\"r2c2\","
+                       "\"r2c3\",\"r3c2\"]}]"));
+  api_response_free(&out);
+  post("solve", J,
+       "{\"fpuzzles\":\"N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCIm"
+       "AOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r"
+       "58WK5A\"}",
+       NULL, NULL, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  ck_assert_ptr_nonnull(strstr(out.body, "\"line\":\"1"));
+  ck_assert_ptr_null(strstr(out.body, "\"variant\"")); /* classic */
+  api_response_free(&out);
+}
+END_TEST
+
+#define FP4_GRID                                                               \
+  "\"size\":4,\"grid\":[[{\"value\":1,\"given\":true},{},{},{}],[{},{},{},{}]" \
+  ","                                                                          \
+  "[{},{},{},{}],[{},{},{},{}]]"
+
+/* f-puzzles refused: body, status, path, words. */
+static const struct {
+  const char *body;
+  int status;
+  const char *path, *detail;
+} fp_refused[] = {
+    {"{" FP4_GRID ",\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]}", 422,
+     "thermometer", "thermometer lines are not supported"},
+    {"{" FP4_GRID ",\"arrow\":[{\"lines\":[],\"cells\":[\"R1C1\"]}]}", 422,
+     "arrow", "arrows are not supported"},
+    {"{" FP4_GRID ",\"ratio\":[{\"cells\":[\"R1C1\",\"R1C2\"]}]}", 422, "ratio",
+     "black kropki dots are not supported"},
+    {"{" FP4_GRID ",\"disjointgroups\":true}", 422, "disjointgroups",
+     "disjoint groups are not supported"},
+    {"{" FP4_GRID ",\"newthing\":[1]}", 422, "newthing",
+     "the f-puzzles constraint \\\"newthing\\\" is not supported"},
+    {"{" FP4_GRID ",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C5\"],"
+     "\"value\":\"3\"}]}",
+     400, "killercage[0].cells[1]", "expected a cell name R1C1..R4C4"},
+    {"{" FP4_GRID ",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],"
+     "\"value\":\"x\"}]}",
+     400, "killercage[0].value", "expected a cage sum"},
+    {"{" FP4_GRID ",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],"
+     "\"value\":\"30\"}]}",
+     400, "killercage[0]", "2 cells cannot sum to 30"},
+    {"{" FP4_GRID ",\"extraregion\":[{\"cells\":[\"R1C1\"]}]}", 400,
+     "extraregion[0].cells", "1 cells, not 4"},
+    {"{" FP4_GRID ",\"odd\":[{\"cell\":\"R9C9\"}]}", 400, "odd[0].cell",
+     "expected a cell name"},
+    {"{\"size\":7,\"grid\":[]}", 400, "size", "has no box shape"},
+    {"{\"size\":4,\"grid\":[[]]}", 400, "grid", "expected 4 rows of 4"},
+    {"{\"size\":4,\"grid\":[[{\"given\":true},{},{},{}],[{},{},{},{}],[{},{},"
+     "{},{}],[{},{},{},{}]]}",
+     400, "grid[0][0]", "a given with no value"},
+    {"{\"fpuzzles\":\"N4Ig!\"}", 400, "fpuzzles", "a character outside base64"},
+    {"{\"fpuzzles\":\"N4IgHiBcDMC+Q===\"}", 400, "fpuzzles.size",
+     "expected an integer"},
+    {"{\"fpuzzles\":\"AAAA\"}", 400, "fpuzzles", "not an f-puzzles link"},
+    {"{\"fpuzzles\":\"N4IgHiBcDMC+Q===\",\"puzzle\":\"1\"}", 400, "fpuzzles",
+     "the link is the whole puzzle"},
+    {"{\"fpuzzles\":7}", 400, "fpuzzles", "expected an f-puzzles share link"},
+};
+
+START_TEST(fpuzzles_refusals_located) {
+  struct api_response out;
+  post("solve", J, fp_refused[_i].body, NULL, NULL, &out);
+  ck_assert_msg(out.status == fp_refused[_i].status, "%d %s", out.status,
+                out.body);
+  cJSON *p = cJSON_Parse(out.body);
+  ck_assert_ptr_nonnull(p);
+  const char *path = cJSON_GetStringValue(cJSON_GetObjectItem(p, "path"));
+  ck_assert_msg(path != NULL && strcmp(path, fp_refused[_i].path) == 0,
+                "%s: path not %s", out.body, fp_refused[_i].path);
+  ck_assert_msg(strstr(out.body, fp_refused[_i].detail) != NULL, "%s lacks %s",
+                out.body, fp_refused[_i].detail);
+  cJSON_Delete(p);
+  api_response_free(&out);
+}
+END_TEST
+
 void api_add_variants(Suite *s) {
   TCase *tc = tcase_create("variants");
   tcase_set_timeout(tc, 60);
@@ -391,5 +658,10 @@ void api_add_variants(Suite *s) {
                       (int)(sizeof text_refused / sizeof text_refused[0]));
   tcase_add_test(tc, variant_query_needs_text);
   tcase_add_test(tc, check_under_rules);
+  tcase_add_loop_test(tc, fpuzzles_round_trips, 0, ns);
+  tcase_add_test(tc, fpuzzles_anti_knight);
+  tcase_add_test(tc, fpuzzles_real_links);
+  tcase_add_loop_test(tc, fpuzzles_refusals_located, 0,
+                      (int)(sizeof fp_refused / sizeof fp_refused[0]));
   suite_add_tcase(s, tc);
 }

@@ -351,9 +351,10 @@ bool api_variant_read(const struct api_variant_json *v, const sudoku_grid *g,
  * returns false. */
 bool api_variant_refuse(const char *endpoint, const struct api_variant_json *v,
                         struct api_error *e);
-/* Checks rules read elsewhere (text, f-puzzles) the same way. */
+/* Checks rules the same way, however read: pre NULL names our members,
+ * else f-puzzles' (killercage[2], extraregion[0], grid) after pre. */
 bool api_variant_check(const sudoku_grid *g, const sudoku_rules *r,
-                       struct api_error *e);
+                       const char *pre, struct api_error *e);
 /* The rules as the members above ("variant" first, always an array), for
  * an answer that can be posted back; no leading or trailing comma. */
 void api_variant_write(struct api_buf *b, const sudoku_rules *r, int n);

@@ -334,7 +334,7 @@ bool api_fpuzzles_read(const cJSON *root, const char *pre, sudoku_grid *g,
       r->kinds |= 1u << SUDOKU_RULE_ODD_EVEN;
     }
   }
-  return api_variant_check(g, r, e);
+  return api_variant_check(g, r, pre, e);
 }
 
 static bool looks_like_fpuzzles(const char *body, size_t len) {

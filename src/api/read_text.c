@@ -122,7 +122,7 @@ bool api_read_rules_text(const char *body, size_t len, uint32_t kinds,
     }
     /* Rules the core refuses stop the request, located by line: the text
      * has no members to name. */
-    if (!api_variant_check(&it->grid, r, e)) {
+    if (!api_variant_check(&it->grid, r, NULL, e)) {
       char detail[sizeof e->detail];
       memcpy(detail, e->detail, sizeof detail);
       api_error_set(e, e->problem, "line %u: %s", rd.line - 1, detail);

@@ -271,11 +271,22 @@ static const char *member_of(enum sudoku_rule_kind k) {
                                      : "variant";
 }
 
+/* The same in f-puzzles' JSON. */
+static const char *fpuzzles_member_of(enum sudoku_rule_kind k) {
+  return k == SUDOKU_RULE_JIGSAW     ? "grid"
+         : k == SUDOKU_RULE_KILLER   ? "killercage"
+         : k == SUDOKU_RULE_ODD_EVEN ? "odd"
+         : k == SUDOKU_RULE_EXTRA    ? "extraregion"
+                                     : "size";
+}
+
 /* The path of a malformed rule the core found: its member, refined to the
  * cage or extra region holding the cell named. */
 static void rules_path(const sudoku_rules *r, enum sudoku_rule_kind k, int n,
-                       int cell, char *path, size_t cap) {
-  snprintf(path, cap, "%s", member_of(k));
+                       int cell, const char *pre, char *path, size_t cap) {
+  const char *m = pre != NULL ? fpuzzles_member_of(k) : member_of(k);
+  pre = pre != NULL ? pre : "";
+  snprintf(path, cap, "%s%s", pre, m);
   if (cell < 0)
     return;
   if (k == SUDOKU_RULE_KILLER) {
@@ -283,7 +294,7 @@ static void rules_path(const sudoku_rules *r, enum sudoku_rule_kind k, int n,
     for (int i = r->cage_count - 1; i >= 0; i--)
       for (int j = 0; j < r->cage[i].len; j++)
         if (r->cage_cell[r->cage[i].start + j] == cell) {
-          snprintf(path, cap, "cages[%d]", i);
+          snprintf(path, cap, "%s%s[%d]", pre, m, i);
           return;
         }
   }
@@ -291,13 +302,13 @@ static void rules_path(const sudoku_rules *r, enum sudoku_rule_kind k, int n,
     for (int i = 0; i < r->extra_count; i++)
       for (int j = 0; j < n; j++)
         if (r->extra[i][j] == cell) {
-          snprintf(path, cap, "extra_regions[%d]", i);
+          snprintf(path, cap, "%s%s[%d]", pre, m, i);
           return;
         }
 }
 
 bool api_variant_check(const sudoku_grid *g, const sudoku_rules *r,
-                       struct api_error *e) {
+                       const char *pre, struct api_error *e) {
   struct sudoku_rules_derived *d = malloc(sizeof *d);
   sudoku_rules *one = malloc(sizeof *one);
   bool ok = d != NULL && one != NULL;
@@ -314,7 +325,8 @@ bool api_variant_check(const sudoku_grid *g, const sudoku_rules *r,
     if (s == SUDOKU_OK)
       continue;
     char path[40];
-    rules_path(r, (enum sudoku_rule_kind)k, g->n, p.cell, path, sizeof path);
+    rules_path(r, (enum sudoku_rule_kind)k, g->n, p.cell, pre, path,
+               sizeof path);
     api_error_set(e, (enum api_problem)s, "%s: %s", path, p.message);
     if (p.cell >= 0) {
       char cell[8];
@@ -384,7 +396,7 @@ bool api_variant_read(const struct api_variant_json *v, const sudoku_grid *g,
     }
   }
   r->kinds = kinds | implied;
-  return api_variant_check(g, r, e);
+  return api_variant_check(g, r, NULL, e);
 }
 
 /* ---- Writing them back ------------------------------------------------ */
