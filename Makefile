@@ -101,9 +101,11 @@ $(BUILD)/libsudoku.a: $(CORE_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
+# `sudoku --json` reads JSON through src/api's reader (one JSON reader):
+# the CLI links the api's objects and cJSON; src/cli includes only api.h.
 $(SUDOKU): $(CLI_OBJ) $(BUILD)/src/read_all.o $(BUILD)/src/step_json.o \
-  $(BUILD)/libsudoku.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -pthread -lm -o $@
+  $(API_OBJ) $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CJSON_LIBS) -pthread -lm -o $@
 
 # The web page, built into the binary.
 $(BUILD)/gen/page.c: web/index.html scripts/embed.sh

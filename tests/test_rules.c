@@ -607,6 +607,23 @@ static const struct {
      "281534967564978132793162485925716843417385629638249751349621578852497316"
      "176853294\n",
      NULL},
+    /* --json: the body POST /solve takes, through the api's reader. */
+    {"--json --format line",
+     "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     "...."
+     ".52497..61.6......\",\"variant\":\"x\"}",
+     0,
+     "281534967564978132793162485925716843417385629638249751349621578852497316"
+     "176853294\n",
+     NULL},
+    {"--json",
+     "{\"puzzle\":\"" EMPTY81 "\",\"cages\":[{\"sum\":3,\"cells\":[\"r1c1\","
+     "\"r1c2\"]},{\"sum\":4,\"cells\":[\"r1c2\",\"r1c3\"]}]}",
+     2, "", "sudoku: cages[1]: r1c2 is in two cages\n"},
+    {"--json", "{\"size\":4,\"grid\":[],\"thermometer\":[1]}", 2, "",
+     "thermometer: thermometer lines are not supported"},
+    {"--json --variant x", "{}", 2, "", "drop --variant"},
+    {"--json", "{\"puzzle\":\"1" EMPTY81 "\"}", 2, "", "puzzle"},
     {"--variant bogus", EMPTY81 "\n", 2, "",
      "--variant takes a comma list of x, windoku, jigsaw, killer, "
      "anti-knight, anti-king, non-consecutive, odd-even, extra-regions; not "

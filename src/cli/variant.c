@@ -6,12 +6,15 @@
  * is read and checked first, so a malformed line stops the run before any
  * answer (status 2, located); the puzzles are solved one after the other
  * (a variant search holds some 160 KiB of state; --jobs is taken and
- * changes nothing).
+ * changes nothing). `--json` reads one puzzle and its rules as the JSON
+ * body of POST /solve, through the api's reader: the CLI links src/api and
+ * cJSON for that alone, so that JSON and f-puzzles are read in one place.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/api.h"
 #include "cli.h"
 
 bool cli_parse_variant(const char *list, uint32_t *kinds) {
@@ -93,6 +96,26 @@ int cli_solve_variants(uint32_t kinds, const struct sudoku_limits *lim,
       rc = 1;
   }
   free(text);
+  if (fflush(stdout) != 0)
+    return 2;
+  return rc;
+}
+
+int cli_solve_json(const struct sudoku_limits *lim, bool line_format) {
+  size_t len;
+  char *text = cli_read_stdin(&len);
+  if (text == NULL)
+    return 2;
+  static sudoku_grid g;
+  static sudoku_rules r;
+  char detail[400];
+  bool ok = api_read_variant_body(text, len, &g, &r, detail, sizeof detail);
+  free(text);
+  if (!ok) {
+    fprintf(stderr, "sudoku: %s\n", detail);
+    return 2;
+  }
+  int rc = solve_one(1, &g, &r, lim, line_format) ? 0 : 1;
   if (fflush(stdout) != 0)
     return 2;
   return rc;
