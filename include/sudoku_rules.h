@@ -297,6 +297,10 @@ void sudoku_rules_reader_init(struct sudoku_rules_reader *rd, const char *text,
 int sudoku_rules_read_next(struct sudoku_rules_reader *rd, sudoku_grid *g,
                            sudoku_rules *r, struct sudoku_text_error *err);
 
+/* The parity of an odd-even mark as the text (and the api's JSON) write
+ * it: 'O' or 'o' odd, 'E' or 'e' even, '.' any; -1 for any other byte. */
+int sudoku_parity_of_mark(char c);
+
 /* Bytes that always hold one puzzle line written by sudoku_rules_write. */
 #define SUDOKU_RULES_TEXT_MAX (16 * SUDOKU_MAX_CELLS + 64)
 

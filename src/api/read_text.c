@@ -20,6 +20,49 @@ void api_puzzles_free(struct api_puzzles *ps) {
   ps->count = 0;
 }
 
+/* Room for one more item: the array doubles up to max_puzzles + 1 (one
+ * past the limit, to tell "too many"). False with e set. */
+static bool room(struct api_puzzles *ps, uint32_t *cap, uint32_t max_puzzles,
+                 struct api_error *e) {
+  if (ps->count < *cap)
+    return true;
+  uint32_t bigger = *cap == 0 ? 4 : *cap * 2;
+  if (bigger > max_puzzles + 1)
+    bigger = max_puzzles + 1;
+  struct api_item *p = realloc(ps->item, bigger * sizeof *p);
+  if (p == NULL) {
+    api_error_set(e, API_INTERNAL, NULL);
+    return false;
+  }
+  ps->item = p;
+  *cap = bigger;
+  return true;
+}
+
+/* A reader's located error as the problem. */
+static void parse_error(const struct sudoku_text_error *te,
+                        struct api_error *e) {
+  api_error_set(e, API_PARSE, "%s", te->message);
+  if (te->puzzle)
+    api_error_number(e, "puzzle", te->puzzle);
+  if (te->line)
+    api_error_number(e, "line", te->line);
+  if (te->column)
+    api_error_number(e, "column", te->column);
+}
+
+/* Counts the item just read; false with e set past max_puzzles. */
+static bool counted(struct api_puzzles *ps, uint32_t max_puzzles,
+                    struct api_error *e) {
+  if (++ps->count <= max_puzzles)
+    return true;
+  api_error_set(e, API_TOO_MANY_PUZZLES,
+                "more than %u puzzles in one request; send them in several",
+                max_puzzles);
+  api_error_number(e, "limit", max_puzzles);
+  return false;
+}
+
 bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
                    struct api_puzzles *ps, struct api_error *e) {
   struct sudoku_reader r;
@@ -27,41 +70,20 @@ bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
   uint32_t cap = 0;
   sudoku_reader_init(&r, body, len);
   for (;;) {
-    if (ps->count == cap) {
-      uint32_t bigger = cap == 0 ? 4 : cap * 2;
-      if (bigger > max_puzzles + 1)
-        bigger = max_puzzles + 1;
-      struct api_item *p = realloc(ps->item, bigger * sizeof *p);
-      if (p == NULL) {
-        api_error_set(e, API_INTERNAL, NULL);
-        return false;
-      }
-      ps->item = p;
-      cap = bigger;
-    }
+    if (!room(ps, &cap, max_puzzles, e))
+      return false;
     struct api_item *it = &ps->item[ps->count];
     int got = sudoku_read_next(&r, &it->grid, &te);
     if (got == 0)
       break;
     if (got < 0) {
-      api_error_set(e, API_PARSE, "%s", te.message);
-      if (te.puzzle)
-        api_error_number(e, "puzzle", te.puzzle);
-      if (te.line)
-        api_error_number(e, "line", te.line);
-      if (te.column)
-        api_error_number(e, "column", te.column);
+      parse_error(&te, e);
       return false;
     }
     it->error = (struct api_error){API_OK, "", NULL};
     it->rules = NULL;
-    if (++ps->count > max_puzzles) {
-      api_error_set(e, API_TOO_MANY_PUZZLES,
-                    "more than %u puzzles in one request; send them in several",
-                    max_puzzles);
-      api_error_number(e, "limit", max_puzzles);
+    if (!counted(ps, max_puzzles, e))
       return false;
-    }
   }
   if (ps->count == 0) {
     api_error_set(e, API_PARSE, "the body holds no puzzle");
@@ -85,38 +107,22 @@ bool api_read_rules_text(const char *body, size_t len, uint32_t kinds,
   bool ok = true;
   sudoku_rules_reader_init(&rd, body, len, kinds);
   while (ok) {
-    if (ps->count == cap) {
-      uint32_t bigger = cap == 0 ? 4 : cap * 2;
-      bigger = bigger > max_puzzles + 1 ? max_puzzles + 1 : bigger;
-      struct api_item *p = realloc(ps->item, bigger * sizeof *p);
-      if (p == NULL) {
-        api_error_set(e, API_INTERNAL, NULL);
-        ok = false;
-        break;
-      }
-      ps->item = p;
-      cap = bigger;
+    if (!room(ps, &cap, max_puzzles, e)) {
+      ok = false;
+      break;
     }
     struct api_item *it = &ps->item[ps->count];
     int got = sudoku_rules_read_next(&rd, &it->grid, r, &te);
     if (got == 0)
       break;
     if (got < 0) {
-      api_error_set(e, API_PARSE, "%s", te.message);
-      api_error_number(e, "puzzle", te.puzzle);
-      api_error_number(e, "line", te.line);
-      if (te.column)
-        api_error_number(e, "column", te.column);
+      parse_error(&te, e);
       ok = false;
       break;
     }
     it->error = (struct api_error){API_OK, "", NULL};
     it->rules = NULL;
-    if (++ps->count > max_puzzles) {
-      api_error_set(e, API_TOO_MANY_PUZZLES,
-                    "more than %u puzzles in one request; send them in several",
-                    max_puzzles);
-      api_error_number(e, "limit", max_puzzles);
+    if (!counted(ps, max_puzzles, e)) {
       ok = false;
       break;
     }

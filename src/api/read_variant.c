@@ -137,10 +137,7 @@ static int region_value(char c, int n) {
 
 static int parity_value(char c, int n) {
   (void)n;
-  return c == '.'               ? SUDOKU_PARITY_ANY
-         : c == 'O' || c == 'o' ? SUDOKU_PARITY_ODD
-         : c == 'E' || c == 'e' ? SUDOKU_PARITY_EVEN
-                                : -1;
+  return sudoku_parity_of_mark(c);
 }
 
 /* An array of 1..max cell names into cells; false with e set. */
