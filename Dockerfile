@@ -17,7 +17,8 @@ ARG DEBIAN_FRONTEND=noninteractive
 # dockerlinter ignore=ER0012
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-       gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev check \
+       gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev libhpdf-dev \
+       check python3 poppler-utils \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -34,6 +35,7 @@ LABEL org.opencontainers.image.title="sudokud" \
 # dockerlinter ignore=ER0012
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd12t64 libcjson1 \
+       libhpdf-2.3.0 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --gid 10001 sudokud \
     && useradd --uid 10001 --gid 10001 --no-create-home --no-log-init \

@@ -21,6 +21,8 @@ CJSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags libcjson)
 CJSON_LIBS = $(shell $(PKG_CONFIG) --libs libcjson)
 MHD_CFLAGS = $(shell $(PKG_CONFIG) --cflags libmicrohttpd)
 MHD_LIBS = $(shell $(PKG_CONFIG) --libs libmicrohttpd)
+# libharu (PDF sheets) ships no .pc file in Debian 12 and 13.
+HPDF_LIBS = $(shell $(PKG_CONFIG) --libs libhpdf 2>/dev/null || echo -lhpdf)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic \
   -Iinclude -MMD -MP $(WERROR) $(CFLAGS)
@@ -104,8 +106,8 @@ $(BUILD)/libsudoku.a: $(CORE_OBJ)
 # `sudoku --json` reads JSON through src/api's reader (one JSON reader):
 # the CLI links the api's objects and cJSON; src/cli includes only api.h.
 $(SUDOKU): $(CLI_OBJ) $(BUILD)/src/read_all.o $(BUILD)/src/step_json.o \
-  $(API_OBJ) $(BUILD)/libsudoku.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CJSON_LIBS) -pthread -lm -o $@
+  $(BUILD)/src/pdf.o $(API_OBJ) $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(HPDF_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
 
 # The web page, built into the binary.
 $(BUILD)/gen/page.c: web/index.html scripts/embed.sh
@@ -116,18 +118,19 @@ $(BUILD)/gen/page.o: $(BUILD)/gen/page.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(SUDOKUD): $(BUILD)/src/main.o $(BUILD)/src/config.o $(BUILD)/src/read_all.o \
-  $(BUILD)/src/step_json.o \
+  $(BUILD)/src/step_json.o $(BUILD)/src/pdf.o \
   $(HTTP_OBJ) $(API_OBJ) \
   $(BUILD)/gen/page.o $(BUILD)/libsudoku.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(MHD_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(MHD_LIBS) $(CJSON_LIBS) $(HPDF_LIBS) \
+	  -pthread -lm -o $@
 
 # The suites test config, the worker pool and metrics in-process, so the
 # test binary links the http objects too (and libmicrohttpd with them).
 $(TESTS): $(TEST_OBJ) $(BUILD)/src/config.o $(BUILD)/src/step_json.o \
-  $(HTTP_OBJ) $(API_OBJ) \
+  $(BUILD)/src/pdf.o $(HTTP_OBJ) $(API_OBJ) \
   $(BUILD)/gen/page.o $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(CHECK_LIBS) $(MHD_LIBS) \
-	  $(CJSON_LIBS) -pthread -lm -o $@
+	  $(CJSON_LIBS) $(HPDF_LIBS) -pthread -lm -o $@
 
 $(BENCH): $(BENCH_SRC) $(BUILD)/libsudoku.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ -lm -o $@

@@ -1,8 +1,8 @@
 /*
  * bench_generate.c - `make bench`, second part: a benchmark, not a test.
- * For each row (size, symmetry, level, target givens): puzzles per second,
- * mean milliseconds and givens per puzzle, mean attempts, and the share of
- * puzzles whose level matched on the first rated try; then Debian's
+ * For each row (size 4..25, symmetry, level, target givens): puzzles per
+ * second, mean milliseconds and givens per puzzle, mean attempts, and the
+ * share of puzzles whose level matched on the first rated try; then Debian's
  * `qqwing --generate N --difficulty D --symmetry none|rotate180` for its
  * four levels in the same run (wall and CPU time of the whole process,
  * start and output included). Ratios by CPU time too: on a shared machine
@@ -28,6 +28,16 @@ struct row {
   int givens, count;
 };
 
+/* Every level of side n with rot180, count puzzles each. */
+#define SIDE_ROWS(n, count)                                                    \
+  {n, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, count},                          \
+      {n, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EASY, 0, count},                     \
+      {n, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_MEDIUM, 0, count},                   \
+      {n, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_HARD, 0, count},                     \
+      {n, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EXPERT, 0, count}, {                 \
+    n, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EXTREME, 0, count                       \
+  }
+
 static const struct row rows[] = {
     {9, SUDOKU_SYM_NONE, SUDOKU_LEVEL_ANY, 0, 200},
     {9, SUDOKU_SYM_NONE, SUDOKU_LEVEL_EASY, 0, 60},
@@ -44,13 +54,30 @@ static const struct row rows[] = {
     {9, SUDOKU_SYM_ROT90, SUDOKU_LEVEL_ANY, 0, 5},
     {9, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 30, 60},
     {4, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 500},
-    {6, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 50},
+    {4, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EASY, 0, 500}, /* the only level */
+    /* Other sides, rot180: minimal (budget-minimal from 16 on) at any and
+     * extreme, dug within the level at the others. */
+    SIDE_ROWS(6, 50),
+    SIDE_ROWS(8, 50),
     {8, SUDOKU_SYM_NONE, SUDOKU_LEVEL_ANY, 0, 50},
+    SIDE_ROWS(12, 10),
     {12, SUDOKU_SYM_NONE, SUDOKU_LEVEL_ANY, 0, 10},
-    {16, SUDOKU_SYM_NONE, SUDOKU_LEVEL_ANY, 0, 2},
-    {16, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 2}, /* tens of s; late */
+    SIDE_ROWS(16, 4),
+    {16, SUDOKU_SYM_NONE, SUDOKU_LEVEL_ANY, 0, 4},
     {16, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 140, 10},
     {16, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 110, 5},
+    {20, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 2},
+    {20, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EASY, 0, 2},
+    {20, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_MEDIUM, 0, 2},
+    {20, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_HARD, 0, 2},
+    {20, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EXPERT, 0, 2},
+    {20, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EXTREME, 0, 2},
+    {25, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 2},
+    {25, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EASY, 0, 2},
+    {25, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_MEDIUM, 0, 2},
+    {25, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_HARD, 0, 2},
+    {25, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EXPERT, 0, 2},
+    {25, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_EXTREME, 0, 2},
     {25, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 400, 3},
 };
 

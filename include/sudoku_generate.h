@@ -1,8 +1,10 @@
 /*
  * sudoku_generate.h - new puzzles: a random complete grid, then givens
  * removed in symmetric orbits while the puzzle stays unique, until it is
- * minimal or down to a requested number of givens; then rated, and retried
- * with the next derived seed until the rating falls in the asked level.
+ * minimal (budget-minimal from 16x16 on) or down to a requested number of
+ * givens; with a level, at sides 4, 6 and 9 rated and retried with the
+ * next derived seed until the rating falls in it, at other sides dug
+ * within it.
  *
  * Reproducible: the randomness is a small explicit PRNG (xoshiro256**,
  * seeded through splitmix64) in the caller's state, never rand() nor the
@@ -118,15 +120,39 @@ struct sudoku_generated {
  * sudoku_mix64(sudoku_mix64(seed) + k - 1)), removes orbits
  * of givens in that order when the puzzle stays unique (counting solutions
  * to 2 with sudoku_solve), and is accepted when:
- *   - givens == 0: the puzzle is minimal: no single given, orbit or not,
- *     can go without a second solution. With orbits of several cells most
- *     orbit-minimal puzzles keep a cell that could go alone: that orbit is
- *     swapped for a removed one and the removal resumed, 20 times at
- *     most, after which the attempt is rejected;
+ *   - givens == 0, sides up to 15: the puzzle is minimal, proved: no
+ *     single given, orbit or not, can go without a second solution. With
+ *     orbits of several cells most orbit-minimal puzzles keep a cell that
+ *     could go alone: that orbit is swapped for a removed one and the
+ *     removal resumed, 20 times at most, after which the attempt is
+ *     rejected;
+ *   - givens == 0, sides 16 to 25: the puzzle is budget-minimal: every
+ *     orbit's removal was tried, and each kept orbit's removal either left
+ *     a second solution or could not be decided within a node budget (1024
+ *     search nodes a check at 16x16, 256 above). Still unique, proved:
+ *     only removals proved unique are made. With a symmetry a single given
+ *     of a kept orbit may still be able to go alone (no swaps);
+ *   - a level below extreme at side 8 or 10 to 25 (and givens == 0): the
+ *     removal keeps, besides the givens above, every orbit whose removal
+ *     would leave a puzzle that the steps up to the level's top rating do
+ *     not solve (sudoku_rate with that max_rating, once a removal), so the
+ *     puzzle never rates above the level; it is accepted when it rates
+ *     inside it (most attempts). Such a puzzle is level-minimal, not
+ *     minimal: no orbit can go without leaving the level or uniqueness
+ *     (or, from 16 on, the budget). Why: a minimal 16x16 rates about 9.8
+ *     and a filter waited for an easier one that never came;
+ *   - extreme from side 16 on (givens == 0): the removal stops at the
+ *     first orbit whose removal leaves a puzzle that the steps up to
+ *     expert's top (5.9) do not solve; that removal is made, so the puzzle
+ *     is above expert, and it is accepted when sudoku_rate solves it (not
+ *     minimal). Why: a budget-minimal 20x20 takes 10 s and more to rate,
+ *     a 16x16 seconds;
  *   - givens > 0: orbits that would go below the target are skipped, and
  *     the attempt is accepted when exactly `givens` remain (such puzzles
  *     are not minimal);
- *   - and, when level != SUDOKU_LEVEL_ANY, sudoku_rate's level is `level`
+ *   - and, when level != SUDOKU_LEVEL_ANY (at sides 4, 6 and 9, at
+ *     extreme up to side 15, or with a target of givens: a filter),
+ *     sudoku_rate's level is `level`
  *     (rated with the techniques up to that level only: a puzzle that
  *     needs more is above it, and is rejected without running the chains).
  *     With orbits of several cells, a minimal puzzle of another level does
@@ -141,7 +167,8 @@ struct sudoku_generated {
  * the same as an uncapped rating since the path never needed more.
  * Returns SUDOKU_OK with *out filled; SUDOKU_BAD_SHAPE for a shape
  * sudoku_grid_init refuses; SUDOKU_BAD_VALUE for a symmetry or level out of
- * range, or a target that the symmetry's orbits cannot reach exactly (more
+ * range, a level no puzzle of the side has (sudoku_generate_level_exists),
+ * or a target that the symmetry's orbits cannot reach exactly (more
  * givens than cells; rot90 needs n*n - givens to be a sum of orbit sizes);
  * SUDOKU_DEADLINE when the deadline passed first (out->attempts says how
  * many attempts were made; the rest of *out is unspecified). Never
@@ -149,14 +176,19 @@ struct sudoku_generated {
  *
  * Cost (measured, README has the table): a minimal 9x9 without symmetry
  * about 0.3 ms, with rot180 about 1 ms (1.2 grids a minimal puzzle); the
- * level filter multiplies that by how rare the level is. A minimal 16x16
- * takes about 0.4 s without symmetry and 1-12 s of CPU with rot180
- * (seeds 1-24: mean 4.4 s, median 3.7 s, 22 under 8 s, then 9.8 and 11.9
- * s: most fit a 10 s deadline on an idle core, not all); 25x25 only with
- * a target number of givens (tens of ms at 400 givens), minimal ones do
- * not fit a 10 s deadline.
+ * 9x9 level filter multiplies that by how rare the level is. Budget-
+ * minimal with rot180 (CPU, seeds 1-2, a loaded machine): 16x16 about
+ * 0.05 s, 20x20 0.3 s, 25x25 1-1.5 s; a level dug within it: 16x16
+ * 0.03-0.25 s, 25x25 1-3.5 s (expert the slowest); extreme stopped past
+ * expert, 16x16 to 25x25 0.1-1.3 s wall (once 5 s in sixteen seeds).
  */
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out);
+
+/* Whether puzzles of side n at `level` exist (SUDOKU_LEVEL_ANY: always).
+ * False for 4x4 above easy: every unique 4x4 puzzle rates 1.2 (all
+ * 13,579,680 were rated); sudoku_generate refuses those with
+ * SUDOKU_BAD_VALUE at once instead of searching until the deadline. */
+bool sudoku_generate_level_exists(int n, enum sudoku_level level);
 
 #endif /* SUDOKU_GENERATE_H */

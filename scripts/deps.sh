@@ -2,17 +2,18 @@
 # deps.sh KIND... - makes sure the Debian packages that KIND needs are
 # installed: as root it installs the missing ones with apt-get, otherwise it
 # prints the exact apt-get line to run and fails.
-#   build  compiler, pkg-config, libmicrohttpd, cJSON
-#   test   build + check + curl (HTTP tests)
+#   build  compiler, pkg-config, libmicrohttpd, cJSON, libharu (PDF)
+#   test   build + check + python3 (SVG read back) + poppler-utils (PDF
+#          read back)
 #   bench  build + qqwing (the peer solver)
 set -eu
 
 pkgs=""
 for kind in "$@"; do
   case "$kind" in
-  build) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev" ;;
-  test) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev check python3" ;;
-  bench) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev qqwing" ;;
+  build) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev libhpdf-dev" ;;
+  test) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev libhpdf-dev check python3 poppler-utils" ;;
+  bench) pkgs="$pkgs gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev libhpdf-dev qqwing" ;;
   *) pkgs="$pkgs $kind" ;;
   esac
 done

@@ -22,14 +22,15 @@ command -v "$cc" >/dev/null || {
 cflags="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
   -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra
   -Iinclude -Isrc -Isrc/core -Isrc/api $(pkg-config --cflags libcjson)"
-libs="$(pkg-config --libs libcjson) -lm"
+libs="$(pkg-config --libs libcjson) -lhpdf -lm"
 mkdir -p "$out"
 # The code under test is compiled into every target (instrumented for
 # coverage); the system cJSON is linked as it is.
 for t in $targets; do
   echo "== build fuzz_$t"
   # shellcheck disable=SC2086
-  "$cc" $cflags src/core/*.c src/core/*/*.c src/api/*.c src/step_json.c "tests/fuzz/fuzz_$t.c" $libs \
+  "$cc" $cflags src/core/*.c src/core/*/*.c src/api/*.c src/step_json.c src/pdf.c \
+    "tests/fuzz/fuzz_$t.c" $libs \
     -o "$out/fuzz_$t"
 done
 

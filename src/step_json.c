@@ -79,9 +79,7 @@ void step_json_members(const struct json_sink *o, const struct sudoku_step *st,
   PUT_LIT(o, ",\"name\":");
   put_string(o, sudoku_technique_name(st->technique));
   PUT_LIT(o, ",\"rating\":");
-  put_int(o, st->rating / 10u);
-  PUT_LIT(o, ".");
-  put_int(o, st->rating % 10u);
+  rating_json_number(o, st->rating);
   put_candidates(o, "placements", n, st->placements, st->nplacements);
   put_candidates(o, "eliminations", n, st->eliminations, st->neliminations);
   PUT_LIT(o, ",\"cells\":[");
@@ -130,4 +128,45 @@ void step_json_write(const struct json_sink *o, const struct sudoku_step *st,
   PUT_LIT(o, "{");
   step_json_members(o, st, n);
   PUT_LIT(o, "}");
+}
+
+void rating_json_number(const struct json_sink *o, unsigned rating10) {
+  put_int(o, rating10 / 10u);
+  PUT_LIT(o, ".");
+  put_int(o, rating10 % 10u);
+}
+
+void rating_json_counts(const struct json_sink *o,
+                        const struct sudoku_rating *r) {
+  PUT_LIT(o, "{");
+  for (int t = 0, first = 1; t < SUDOKU_TECH_COUNT; t++)
+    if (r->counts[t] > 0) {
+      if (!first)
+        PUT_LIT(o, ",");
+      put_string(o, sudoku_technique_id((enum sudoku_technique)t));
+      PUT_LIT(o, ":");
+      put_int(o, r->counts[t]);
+      first = 0;
+    }
+  PUT_LIT(o, "}");
+}
+
+void rating_json_members(const struct json_sink *o,
+                         const struct sudoku_rating *r, bool step_count) {
+  PUT_LIT(o, "\"rating\":");
+  rating_json_number(o, r->rating);
+  PUT_LIT(o, ",\"level\":");
+  put_string(o, sudoku_level_name(r->level));
+  PUT_LIT(o, ",\"hardest\":");
+  put_string(o, sudoku_technique_id(r->hardest));
+  if (r->solved)
+    PUT_LIT(o, ",\"solved\":true");
+  else
+    PUT_LIT(o, ",\"solved\":false");
+  if (step_count) {
+    PUT_LIT(o, ",\"step_count\":");
+    put_int(o, r->steps);
+  }
+  PUT_LIT(o, ",\"counts\":");
+  rating_json_counts(o, r);
 }

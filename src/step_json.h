@@ -1,7 +1,8 @@
 /*
- * step_json.h - the one writer of a logic step as JSON, shared by the
- * `sudoku` command (steps --json, hint) and sudokud (/hint, /steps): both
- * print the same bytes for the same step. It knows no cJSON (the CLI does
+ * step_json.h - the one writer of a logic step and of a rating as JSON,
+ * shared by the `sudoku` command (steps --json, rate --json, hint) and
+ * sudokud (/hint, /steps, /rate): both print the same bytes for the same
+ * step or rating. It knows no cJSON (the CLI does
  * not link it) and the core stays JSON-free, so it lives beside them, as
  * read_all does. Text goes to a sink: a FILE, a growing buffer.
  *
@@ -13,6 +14,7 @@
 #ifndef SUDOKUD_STEP_JSON_H
 #define SUDOKUD_STEP_JSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "sudoku_logic.h"
@@ -31,5 +33,18 @@ void step_json_members(const struct json_sink *out,
 /* The step as one object: {members}. */
 void step_json_write(const struct json_sink *out, const struct sudoku_step *st,
                      int n);
+
+/* A rating (x10) as a JSON number with one decimal: 66 -> 6.6, 20 -> 2.0. */
+void rating_json_number(const struct json_sink *out, unsigned rating10);
+
+/* The steps per technique of a rating, {"hidden-single":41,...}: the
+ * techniques used, in table order. */
+void rating_json_counts(const struct json_sink *out,
+                        const struct sudoku_rating *r);
+
+/* The members of a rating, without the braces: "rating", "level",
+ * "hardest", "solved", "step_count" when step_count, "counts". */
+void rating_json_members(const struct json_sink *out,
+                         const struct sudoku_rating *r, bool step_count);
 
 #endif

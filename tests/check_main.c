@@ -24,6 +24,7 @@ int main(void) {
   srunner_add_suite(sr, http_toolkit_suite());
   srunner_add_suite(sr, draw_suite());
   srunner_add_suite(sr, marks_suite());
+  srunner_add_suite(sr, pictures_suite());
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);
   srunner_free(sr);

@@ -21,8 +21,8 @@ void api_test_handle(struct api_limits lim, int type, const char *body,
     body = form;
   }
   struct api_param q = {"format", format, 6, format ? strlen(format) : 0};
-  struct api_input in = {ctype[type], body, strlen(body),    accept,
-                         id,          &q,   format ? 1u : 0u};
+  struct api_input in = {ctype[type], body, strlen(body),     accept,
+                         id,          &q,   format ? 1u : 0u, NULL};
   api_handle(api_endpoint_find("solve"), &lim, &in, out);
   free(form);
 }

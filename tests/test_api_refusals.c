@@ -117,7 +117,7 @@ END_TEST
 static enum api_cost cost_of(const char *body, struct api_response *out) {
   struct api_limits lim = {100, 2000000, 0, 0};
   struct api_input in = {
-      "application/json", body, strlen(body), NULL, NULL, NULL, 0};
+      "application/json", body, strlen(body), NULL, NULL, NULL, 0, NULL};
   struct api_job *job = api_parse(api_endpoint_find("solve"), &lim, &in, out);
   ck_assert_ptr_nonnull(job);
   enum api_cost cost = api_job_cost(job);
@@ -147,7 +147,7 @@ START_TEST(job_cost_classes) {
   api_response_free(&out);
   /* A request refused at parse time never becomes a job. */
   struct api_limits lim = {100, 2000000, 0, 0};
-  struct api_input in = {"application/json", "{", 1, NULL, NULL, NULL, 0};
+  struct api_input in = {"application/json", "{", 1, NULL, NULL, NULL, 0, NULL};
   ck_assert_ptr_null(api_parse(api_endpoint_find("solve"), &lim, &in, &out));
   ck_assert_int_eq(out.status, 400);
   api_response_free(&out);
@@ -214,7 +214,8 @@ START_TEST(refusals_name_the_member) {
                          NULL,
                          NULL,
                          NULL,
-                         0};
+                         0,
+                         NULL};
   api_handle(api_endpoint_find(located[_i].endpoint), &lim, &in, &out);
   /* a batch answers 200, its item the problem */
   ck_assert_int_eq(out.status, strstr(located[_i].body, "puzzles") ? 200 : 400);
@@ -238,7 +239,7 @@ START_TEST(rating_cut_by_the_deadline_says_so) {
   struct api_limits lim = {100, 50000, 0, 0};
   const char *body = "{\"puzzle\":\"" HARD_16 "\"}";
   struct api_input in = {
-      "application/json", body, strlen(body), NULL, NULL, NULL, 0};
+      "application/json", body, strlen(body), NULL, NULL, NULL, 0, NULL};
   api_handle(api_endpoint_find("rate"), &lim, &in, &out);
   ck_assert_msg(out.status == 422, "%d %s", out.status, out.body);
   ck_assert_msg(strstr(out.body, "the rating did not finish before the "
@@ -276,7 +277,8 @@ START_TEST(query_parameters_appear_once) {
                            NULL,
                            NULL,
                            cases[i].q,
-                           2};
+                           2,
+                           NULL};
     struct api_response out;
     api_handle(api_endpoint_find(cases[i].endpoint), &lim, &in, &out);
     ck_assert_msg(out.status == 400, "%s: %d %s", cases[i].endpoint, out.status,
@@ -323,7 +325,8 @@ START_TEST(queue_wait_counts_against_the_deadline) {
                          NULL,
                          NULL,
                          &level,
-                         waited[_i].query != NULL ? 1 : 0};
+                         waited[_i].query != NULL ? 1 : 0,
+                         NULL};
   struct api_job *job =
       api_parse(api_endpoint_find(waited[_i].endpoint), &lim, &in, &out);
   ck_assert_msg(job != NULL, "%s: %s", waited[_i].endpoint, out.body);

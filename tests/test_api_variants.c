@@ -27,8 +27,11 @@ static void post(const char *endpoint, int type, const char *body,
   struct api_limits lim = {100, 5000000, 0, 0};
   struct api_param q = {qname, qvalue, qname ? strlen(qname) : 0,
                         qvalue ? strlen(qvalue) : 0};
-  struct api_input in = {ctype[type], body, strlen(body),   NULL,
-                         NULL,        &q,   qname ? 1u : 0u};
+  struct api_input in = {.content_type = ctype[type],
+                         .body = body,
+                         .body_len = strlen(body),
+                         .query = &q,
+                         .nquery = qname ? 1u : 0u};
   api_handle(api_endpoint_find(endpoint), &lim, &in, out);
 }
 

@@ -115,6 +115,45 @@ START_TEST(judge_format_and_sizes) {
 }
 END_TEST
 
+/* Levels dug within the level (12x12, 16x16) and the large sides come within
+ * the default deadline: each line a unique puzzle (its solution line checked,
+ * then a count) of its side, rated in the asked level by sudoku_rate. */
+static const struct {
+  const char *args;
+  int n;
+  int level; /* enum sudoku_level, or SUDOKU_LEVEL_ANY: not rated */
+} sized[] = {
+    {"--seed 1 --size 16 --level hard --solution", 16, SUDOKU_LEVEL_HARD},
+    {"--seed 2 --size 16 --level easy --solution", 16, SUDOKU_LEVEL_EASY},
+    {"--seed 1 --size 12 --level expert --solution", 12, SUDOKU_LEVEL_EXPERT},
+    {"--seed 1 --size 20 --solution", 20, SUDOKU_LEVEL_ANY},
+    {"--seed 3 --size 25 --level extreme --solution", 25, SUDOKU_LEVEL_EXTREME},
+    {"--seed 1 --size 25 --solution", 25, SUDOKU_LEVEL_ANY},
+};
+
+START_TEST(sizes_and_levels_come) {
+  struct run r = run_generate(sized[_i].args);
+  ck_assert_int_eq(r.status, 0);
+  sudoku_grid pg, sg, one;
+  struct sudoku_reader rd;
+  sudoku_reader_init(&rd, r.out, strlen(r.out));
+  ck_assert_int_eq(sudoku_read_next(&rd, &pg, NULL), 1);
+  ck_assert_int_eq(sudoku_read_next(&rd, &sg, NULL), 1);
+  ck_assert_int_eq(pg.n, sized[_i].n);
+  ck_assert(sudoku_is_solution(&pg, &sg));
+  struct sudoku_stats st;
+  ck_assert_int_eq(sudoku_solve(&pg, NULL, &one, &st), SUDOKU_OK);
+  ck_assert_uint_eq(st.solutions, 1);
+  if (sized[_i].level != SUDOKU_LEVEL_ANY) {
+    struct sudoku_rating rating;
+    ck_assert_int_eq(sudoku_rate(&pg, NULL, &rating), SUDOKU_OK);
+    ck_assert(rating.solved);
+    ck_assert_int_eq(rating.level, sized[_i].level);
+  }
+  run_free(&r);
+}
+END_TEST
+
 /* args, exit status, piece of stderr. */
 static const struct {
   const char *args;
@@ -129,7 +168,8 @@ static const struct {
     {"--seed -1", 2, "--seed takes"},
     {"--count", 2, "incomplete"},
     {"--bogus 1", 2, "unknown option"},
-    {"--seed 1 --size 16 --deadline-ms 1", 1, "deadline"},
+    {"--size 4 --level hard", 2, "no 4x4 puzzle is hard"},
+    {"--seed 1 --size 25 --deadline-ms 1", 1, "deadline"},
 };
 
 START_TEST(refusals_and_statuses) {
@@ -191,6 +231,8 @@ Suite *cli_generate_suite(void) {
   tcase_add_loop_test(tc, refusals_and_statuses, 0,
                       (int)(sizeof refusals / sizeof refusals[0]));
   tcase_add_test(tc, verbose_attempt_seed_replays);
+  tcase_add_loop_test(tc, sizes_and_levels_come, 0,
+                      (int)(sizeof sized / sizeof sized[0]));
   tcase_add_test(tc, help_lists_every_option);
   suite_add_tcase(s, tc);
   return s;

@@ -203,6 +203,71 @@ START_TEST(hint_takes_entries_from_a_second_grid_or_a_file) {
 }
 END_TEST
 
+/* Positions with pencil marks, in each format `sudoku candidates` writes:
+ * hint, rate and steps answer as for the plain puzzle whose marks they are
+ * (none removed). */
+static const char *const mark_formats[] = {"sukaku", "cells", "pm", "library"};
+
+START_TEST(positions_with_marks_read_as_their_puzzle) {
+  char args[64];
+  snprintf(args, sizeof args, "candidates --format %s", mark_formats[_i]);
+  struct out pos = run(args, CLASSIC "\n");
+  ck_assert_int_eq(pos.status, 0);
+  static const char *const cmds[] = {"hint", "hint --text", "rate",
+                                     "rate --json", "steps"};
+  for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++) {
+    struct out plain = run(cmds[k], CLASSIC "\n");
+    struct out marked = run(cmds[k], pos.text);
+    ck_assert_int_eq(plain.status, 0);
+    ck_assert_msg(marked.status == 0 && strcmp(plain.text, marked.text) == 0,
+                  "%s of %s: %s", cmds[k], mark_formats[_i], marked.text);
+    free(plain.text);
+    free(marked.text);
+  }
+  free(pos.text);
+}
+END_TEST
+
+/* The marks are the player's: one removed although it is the cell's value
+ * (r1c3 is 4) is the hint, from a sukaku line or from HoDoKu's deleted
+ * candidates ("413": 4 at row 1, column 3); a placed value is an entry. */
+START_TEST(hint_names_a_missing_mark) {
+  struct out pos = run("candidates --format sukaku", CLASSIC "\n");
+  ck_assert_int_eq(pos.status, 0);
+  ck_assert_int_eq(pos.text[2 * 9 + 3], '4');
+  pos.text[2 * 9 + 3] = '.';
+  char library[256];
+  snprintf(library, sizeof library, ":0000:x:%s:413::\n", CLASSIC);
+  const char *const inputs[] = {pos.text, library};
+  for (int i = 0; i < 2; i++) {
+    struct out o = run("hint", inputs[i]);
+    ck_assert_int_eq(o.status, 0);
+    cJSON *j = cJSON_Parse(o.text);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_str_eq(cJSON_GetObjectItem(j, "kind")->valuestring,
+                     "missing-candidate");
+    ck_assert_str_eq(cJSON_GetObjectItem(j, "cell")->valuestring, "r1c3");
+    ck_assert_int_eq(cJSON_GetObjectItem(j, "value")->valueint, 4);
+    cJSON_Delete(j);
+    free(o.text);
+  }
+  free(pos.text);
+  /* r1c3 placed: 4 is a step further, 1 is a wrong entry. */
+  char placed[256];
+  snprintf(placed, sizeof placed, ":0000:x:53+4%s:::\n", CLASSIC + 3);
+  struct out o = run("hint --text", placed);
+  ck_assert_int_eq(o.status, 0);
+  free(o.text);
+  placed[11] = '1';
+  char *err;
+  o = run_err("hint", placed, &err);
+  ck_assert_int_eq(o.status, 1);
+  ck_assert_msg(strstr(err, "r1c3 is not 1") != NULL, "%s", err);
+  free(err);
+  free(o.text);
+}
+END_TEST
+
 START_TEST(hint_refuses_wrong_and_clashing_entries) {
   char in[512];
   /* r1c3 = 1 is not the solution's: no solution is left. */
@@ -299,6 +364,9 @@ Suite *cli_logic_suite(void) {
   tcase_add_test(tc, steps_json_is_one_object_a_puzzle);
   tcase_add_test(tc, hint_takes_entries_from_a_second_grid_or_a_file);
   tcase_add_test(tc, hint_refuses_wrong_and_clashing_entries);
+  tcase_add_loop_test(tc, positions_with_marks_read_as_their_puzzle, 0,
+                      (int)(sizeof mark_formats / sizeof mark_formats[0]));
+  tcase_add_test(tc, hint_names_a_missing_mark);
   tcase_add_test(tc, jobs_change_no_byte);
   tcase_add_test(tc, bad_input_and_usage_exit_2);
   suite_add_tcase(s, tc);

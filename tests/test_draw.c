@@ -11,54 +11,8 @@
 
 #include "sudoku_draw.h"
 #include "sudoku_logic.h"
+#include "sudoku_rules.h"
 #include "tests.h"
-
-/* What the XML parser saw: the root's width, the <text> elements under each
- * colour group, the shaded cells, and whether a struck-out path exists. */
-struct seen {
-  int ok, width, givens, entries, placed, marks, struck, rects, strokes;
-};
-
-/* Parses the SVG in svg with python3's minidom; ok = 0 when it is not
- * well-formed XML or not an svg root. */
-static struct seen parse_svg(const char *svg) {
-  char path[] = "/tmp/sudoku-draw-XXXXXX";
-  int fd = mkstemp(path);
-  ck_assert_int_ge(fd, 0);
-  size_t len = strlen(svg);
-  ck_assert_int_eq(write(fd, svg, len), (ssize_t)len);
-  close(fd);
-  char cmd[2048];
-  snprintf(
-      cmd, sizeof cmd,
-      "python3 -c '\n"
-      "import sys, xml.dom.minidom as m\n"
-      "d = m.parse(sys.argv[1]).documentElement\n"
-      "assert d.tagName == \"svg\"\n"
-      "assert d.getAttribute(\"xmlns\") == \"http://www.w3.org/2000/svg\"\n"
-      "fills = {\"#111827\": 0, \"#1d4ed8\": 0, \"#166534\": 0, \"#4b5563\": 0,"
-      " \"#dc2626\": 0}\n"
-      "for g in d.getElementsByTagName(\"g\"):\n"
-      "  f = g.getAttribute(\"fill\")\n"
-      "  if f in fills: fills[f] += len(g.getElementsByTagName(\"text\"))\n"
-      "rects = len(d.getElementsByTagName(\"rect\")) - 1\n"
-      "red = [p for p in d.getElementsByTagName(\"path\")"
-      " if p.getAttribute(\"stroke\") == \"#dc2626\"]\n"
-      "strokes = sum(p.getAttribute(\"d\").count(\"M\") for p in red)\n"
-      "print(1, d.getAttribute(\"width\"), *fills.values(), rects, strokes)\n"
-      "' %s 2>/dev/null",
-      path);
-  FILE *p = popen(cmd, "r");
-  ck_assert_ptr_nonnull(p);
-  struct seen s = {0};
-  if (fscanf(p, "%d %d %d %d %d %d %d %d %d", &s.ok, &s.width, &s.givens,
-             &s.entries, &s.placed, &s.marks, &s.struck, &s.rects,
-             &s.strokes) != 9)
-    s.ok = 0;
-  pclose(p);
-  unlink(path);
-  return s;
-}
 
 /* The picture into a malloc'd string, sized by a first call of cap 0. */
 static char *draw(const struct sudoku_picture *pic) {
@@ -84,9 +38,9 @@ START_TEST(every_side_parses_and_counts) {
   test_blank_cells(&puzzle, n * n / 2, 11u + (uint32_t)_i);
   int givens = sudoku_count_givens(&puzzle);
 
-  struct sudoku_picture pic = {&puzzle, &solved, NULL, NULL, NULL};
+  struct sudoku_picture pic = {.givens = &puzzle, .entries = &solved};
   char *svg = draw(&pic);
-  struct seen s = parse_svg(svg);
+  struct svg_seen s = test_parse_svg(svg);
   ck_assert_int_eq(s.ok, 1);
   ck_assert_int_eq(s.width, n * SUDOKU_SVG_CELL + 2 * SUDOKU_SVG_MARGIN);
   ck_assert_int_eq(s.givens, givens);
@@ -103,9 +57,9 @@ START_TEST(every_side_parses_and_counts) {
   int marks = 0;
   for (int c = 0; c < n * n; c++)
     marks += __builtin_popcount(cand[c]);
-  struct sudoku_picture marked = {&puzzle, NULL, cand, NULL, NULL};
+  struct sudoku_picture marked = {.givens = &puzzle, .cand = cand};
   svg = draw(&marked);
-  s = parse_svg(svg);
+  s = test_parse_svg(svg);
   ck_assert_int_eq(s.ok, 1);
   ck_assert_int_eq(s.givens, givens);
   ck_assert_int_eq(s.entries, 0);
@@ -138,11 +92,12 @@ START_TEST(a_step_is_marked) {
   int marks = 0;
   for (int c = 0; c < 81; c++)
     marks += __builtin_popcount(cand[c]);
-  struct sudoku_picture pic = {&g, NULL, cand, &st, "Pointing & co <r1c3>"};
+  struct sudoku_picture pic = {
+      .givens = &g, .cand = cand, .step = &st, .title = "Pointing & co <r1c3>"};
   char *svg = draw(&pic);
   ck_assert_ptr_nonnull(strstr(svg, "<title id=\"title\">Pointing &amp; co "
                                     "&lt;r1c3&gt;</title>"));
-  struct seen s = parse_svg(svg);
+  struct svg_seen s = test_parse_svg(svg);
   ck_assert_int_eq(s.ok, 1);
   ck_assert_int_eq(s.placed, 1);
   ck_assert_int_eq(s.struck, 2);
@@ -160,7 +115,7 @@ END_TEST
 START_TEST(bounded_and_refusing) {
   sudoku_grid g;
   test_grid_from_line(&g, CLASSIC);
-  struct sudoku_picture pic = {&g, NULL, NULL, NULL, NULL};
+  struct sudoku_picture pic = {.givens = &g};
   size_t need = sudoku_write_svg(&pic, NULL, 0);
   ck_assert_uint_gt(need, 1000);
   char small[65];
@@ -172,7 +127,7 @@ START_TEST(bounded_and_refusing) {
 
   sudoku_grid other;
   test_solved_grid(&other, 2, 2, 1);
-  struct sudoku_picture mixed = {&g, &other, NULL, NULL, NULL};
+  struct sudoku_picture mixed = {.givens = &g, .entries = &other};
   char buf[8] = "x";
   ck_assert_uint_eq(sudoku_write_svg(&mixed, buf, sizeof buf), 0);
   ck_assert_str_eq(buf, "");
@@ -202,15 +157,176 @@ START_TEST(cli_draws_each_puzzle) {
   ck_assert_ptr_nonnull(second);
   ck_assert_int_eq(second[-1], '\n');
   second[0] = '\0';
-  struct seen a = parse_svg(text);
+  struct svg_seen a = test_parse_svg(text);
   second[0] = '<';
-  struct seen b = parse_svg(second);
+  struct svg_seen b = test_parse_svg(second);
   ck_assert_int_eq(a.ok, 1);
   ck_assert_int_eq(a.givens, 30);
   ck_assert_int_eq(a.entries, 51);
   ck_assert_int_eq(b.ok, 1);
   ck_assert_int_eq(b.givens, 9);
   ck_assert_int_eq(b.entries, 0);
+}
+END_TEST
+
+/* What the parser saw of the rules' marks: circles and squares (parity),
+ * cells shaded grey (windows), whether the diagonals are drawn, the
+ * dashed cage sides and the sums, and the thick borders inside the frame
+ * in cell sides. */
+struct seen_rules {
+  int ok, circles, squares, grey, diagonals, cage_sides, sums, borders;
+};
+
+static struct seen_rules parse_rules(const char *svg) {
+  char path[] = "/tmp/sudoku-draw-rules-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  size_t len = strlen(svg);
+  ck_assert_int_eq(write(fd, svg, len), (ssize_t)len);
+  close(fd);
+  char cmd[2048];
+  snprintf(
+      cmd, sizeof cmd,
+      "python3 -c '\n"
+      "import re, sys, xml.dom.minidom as m\n"
+      "d = m.parse(sys.argv[1]).documentElement\n"
+      "cell = %d; frame = float(d.getAttribute(\"width\")) - 2 * %d\n"
+      "circles = len(d.getElementsByTagName(\"circle\"))\n"
+      "rects = d.getElementsByTagName(\"rect\")\n"
+      "squares = sum(r.parentNode.getAttribute(\"fill\") == \"#d1d5db\" for r "
+      "in rects)\n"
+      "grey = sum(r.getAttribute(\"fill\") == \"#e5e7eb\" for r in rects)\n"
+      "paths = d.getElementsByTagName(\"path\")\n"
+      "diag = sum(p.getAttribute(\"stroke\") == \"#7c3aed\" for p in paths)\n"
+      "dash = sum(p.getAttribute(\"d\").count(\"M\") for p in paths"
+      " if p.getAttribute(\"stroke-dasharray\"))\n"
+      "sums = sum(len(g.getElementsByTagName(\"text\")) for g in"
+      " d.getElementsByTagName(\"g\") if g.getAttribute(\"font-size\") == "
+      "\"10\")\n"
+      "thick = [p for p in paths if p.getAttribute(\"stroke-width\") == "
+      "\"3\"][0]\n"
+      "units = 0\n"
+      "for x, y, k, to in re.findall(r\"M([0-9.]+) ([0-9.]+)([HV])([0-9.]+)\", "
+      "thick.getAttribute(\"d\")):\n"
+      "  a = float(x) if k == \"H\" else float(y)\n"
+      "  units += round((float(to) - a) / cell)\n"
+      "print(1, circles, squares, grey, diag, dash, sums, units - 4 * "
+      "round(frame / cell))\n"
+      "' %%s 2>/dev/null",
+      SUDOKU_SVG_CELL, SUDOKU_SVG_MARGIN);
+  char full[2300];
+  snprintf(full, sizeof full, cmd, path);
+  FILE *p = popen(full, "r");
+  ck_assert_ptr_nonnull(p);
+  struct seen_rules s = {0};
+  if (fscanf(p, "%d %d %d %d %d %d %d %d", &s.ok, &s.circles, &s.squares,
+             &s.grey, &s.diagonals, &s.cage_sides, &s.sums, &s.borders) != 8)
+    s.ok = 0;
+  pclose(p);
+  unlink(path);
+  return s;
+}
+
+/* The first puzzle of a committed variant sample, read under kinds. */
+static void first_variant(const char *file, const char *kind, sudoku_grid *g,
+                          sudoku_rules *r) {
+  char path[256];
+  snprintf(path, sizeof path, TEST_DATA_DIR "/variants/%s", file);
+  size_t len;
+  char *text = test_read_file(path, &len);
+  ck_assert_ptr_nonnull(text);
+  struct sudoku_rules_reader rd;
+  sudoku_rules_reader_init(&rd, text, len,
+                           1u << sudoku_rule_lookup(kind, strlen(kind)));
+  struct sudoku_text_error e;
+  ck_assert_int_eq(sudoku_rules_read_next(&rd, g, r, &e), 1);
+  free(text);
+}
+
+/* Borders between cells of different groups (boxes, or jigsaw regions),
+ * counted here in cell sides, independently of the writer. */
+static int group_borders(const sudoku_grid *g, const sudoku_rules *r,
+                         bool jigsaw) {
+  int n = g->n, count = 0;
+  for (int c = 0; c < n * n; c++) {
+    int row = c / n, col = c % n;
+    int here = jigsaw ? r->region[c]
+                      : row / g->box_rows * g->box_rows + col / g->box_cols;
+    if (col + 1 < n) {
+      int right =
+          jigsaw ? r->region[c + 1]
+                 : row / g->box_rows * g->box_rows + (col + 1) / g->box_cols;
+      count += here != right;
+    }
+    if (row + 1 < n) {
+      int below =
+          jigsaw ? r->region[c + n]
+                 : (row + 1) / g->box_rows * g->box_rows + col / g->box_cols;
+      count += here != below;
+    }
+  }
+  return count;
+}
+
+/* Each rule drawn as players know it, counted by the XML parser against
+ * the rules: parity marks, window cells, diagonals, cage outlines and
+ * sums, jigsaw borders. */
+START_TEST(rules_are_drawn) {
+  static const struct {
+    const char *file, *kind;
+  } cases[] = {{"x.txt", "x"},
+               {"hyper.txt", "windoku"},
+               {"jigsaw.txt", "jigsaw"},
+               {"killer.txt", "killer"},
+               {"evenodd.txt", "odd-even"}};
+  const char *file = cases[_i].file, *kind = cases[_i].kind;
+  sudoku_grid g;
+  static sudoku_rules r;
+  first_variant(file, kind, &g, &r);
+  struct sudoku_picture pic = {.givens = &g, .rules = &r};
+  char *svg = draw(&pic);
+  struct seen_rules s = parse_rules(svg);
+  ck_assert_int_eq(s.ok, 1);
+  struct svg_seen plain = test_parse_svg(svg);
+  ck_assert_int_eq(plain.givens, sudoku_count_givens(&g));
+  free(svg);
+
+  int odd = 0, even = 0, sides = 0, sums = 0;
+  for (int c = 0; c < 81; c++) {
+    odd += r.parity[c] == SUDOKU_PARITY_ODD;
+    even += r.parity[c] == SUDOKU_PARITY_EVEN;
+  }
+  int16_t cage_of[81];
+  for (int c = 0; c < 81; c++)
+    cage_of[c] = -1;
+  for (int k = 0; k < r.cage_count; k++) {
+    sums += r.cage[k].sum != 0;
+    for (int i = 0; i < r.cage[k].len; i++)
+      cage_of[r.cage_cell[r.cage[k].start + i]] = (int16_t)k;
+  }
+  for (int c = 0; c < 81; c++) {
+    if (cage_of[c] < 0)
+      continue;
+    int row = c / 9, col = c % 9;
+    sides += row == 0 || cage_of[c - 9] != cage_of[c];
+    sides += row == 8 || cage_of[c + 9] != cage_of[c];
+    sides += col == 0 || cage_of[c - 1] != cage_of[c];
+    sides += col == 8 || cage_of[c + 1] != cage_of[c];
+  }
+  bool jigsaw = strcmp(kind, "jigsaw") == 0;
+  ck_assert_int_eq(s.circles,
+                   sudoku_rules_has(&r, SUDOKU_RULE_ODD_EVEN) ? odd : 0);
+  ck_assert_int_eq(s.squares,
+                   sudoku_rules_has(&r, SUDOKU_RULE_ODD_EVEN) ? even : 0);
+  ck_assert_int_eq(s.grey, strcmp(kind, "windoku") == 0 ? 36 : 0);
+  ck_assert_int_eq(s.diagonals, strcmp(kind, "x") == 0);
+  ck_assert_int_eq(s.cage_sides, sides);
+  ck_assert_int_eq(s.sums, sums);
+  ck_assert_int_eq(s.borders, group_borders(&g, &r, jigsaw));
+  if (strcmp(kind, "killer") == 0)
+    ck_assert_int_gt(sides, 0);
+  if (strcmp(kind, "odd-even") == 0)
+    ck_assert_int_gt(odd + even, 0);
 }
 END_TEST
 
@@ -222,6 +338,7 @@ Suite *draw_suite(void) {
   tcase_add_test(tc, a_step_is_marked);
   tcase_add_test(tc, bounded_and_refusing);
   tcase_add_test(tc, cli_draws_each_puzzle);
+  tcase_add_loop_test(tc, rules_are_drawn, 0, 5);
   tcase_set_timeout(tc, 30);
   suite_add_tcase(s, tc);
   return s;

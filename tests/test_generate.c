@@ -122,19 +122,85 @@ START_TEST(unique_minimal_symmetric) {
 }
 END_TEST
 
-/* A minimal 16x16 with a symmetry: the one size where the swaps' checks
- * stop at their node cap (GEN_CHECK_NODES, src/core/generate/gen.h) and
- * are not known; the puzzle must still be unique and minimal (those
- * checks are taken as "keep", and "minimal" is asked again without the
- * cap). Seed 10 makes one in about a second (others take up to ten). */
-START_TEST(minimal_16x16_symmetric) {
-  struct sudoku_generate_options o = options(4, 4, SUDOKU_SYM_ROT180, 0, 10);
+/* Every side 4..25: a unique puzzle with the symmetry, the same twice
+ * for the same seed. Up to 15 it is minimal (no single given can go,
+ * proved); from 16 on budget-minimal (gen.h, gen_budget_only): no test
+ * can redo the generator's capped checks, so uniqueness and symmetry are
+ * what is checked there. */
+static const int sides[] = {4,  6,  8,  9,  10, 12, 14, 15,
+                            16, 18, 20, 21, 22, 24, 25};
+
+START_TEST(every_side_unique) {
+  int n = sides[_i], br, bc;
+  ck_assert(sudoku_box_shape(n, &br, &bc));
+  struct sudoku_generate_options o = options(br, bc, SUDOKU_SYM_ROT180, 0, 3);
   o.deadline_us = 4 * DEADLINE_US; /* sanitizers are several times slower */
-  struct sudoku_generated out;
+  struct sudoku_generated out, again;
+  ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_OK);
+  ck_assert_int_eq(out.puzzle.n, n);
+  check_unique(&out);
+  ck_assert_int_eq(asymmetric_cell(&out.puzzle, SUDOKU_SYM_ROT180), -1);
+  ck_assert_uint_lt(out.givens, (unsigned)(n * n * 3 / 5)); /* dug deep */
+  if (n < 16)
+    ck_assert_int_eq(removable_given(&out.puzzle), -1);
+  ck_assert_int_eq(sudoku_generate(&o, &again), SUDOKU_OK);
+  ck_assert_mem_eq(out.puzzle.cell, again.puzzle.cell, (size_t)(n * n));
+}
+END_TEST
+
+/* Levels at every side, dug within the level at 8 and 10..25 (generate.c,
+ * level_dug), filtered at 6: each comes, is unique, rates in its level with
+ * sudoku_rate (every technique allowed), and is the same for the same seed. 4x4
+ * has easy puzzles only and refuses the others at once. */
+static const struct {
+  int n;
+  enum sudoku_level level;
+} level_cases[] = {
+    {6, SUDOKU_LEVEL_EASY},     {6, SUDOKU_LEVEL_MEDIUM},
+    {6, SUDOKU_LEVEL_HARD},     {8, SUDOKU_LEVEL_EXPERT},
+    {10, SUDOKU_LEVEL_MEDIUM},  {12, SUDOKU_LEVEL_EASY},
+    {12, SUDOKU_LEVEL_HARD},    {16, SUDOKU_LEVEL_EASY},
+    {16, SUDOKU_LEVEL_MEDIUM},  {16, SUDOKU_LEVEL_HARD},
+    {16, SUDOKU_LEVEL_EXPERT},  {20, SUDOKU_LEVEL_MEDIUM},
+    {25, SUDOKU_LEVEL_EASY},    {25, SUDOKU_LEVEL_HARD},
+    {16, SUDOKU_LEVEL_EXTREME}, {20, SUDOKU_LEVEL_EXTREME},
+    {25, SUDOKU_LEVEL_EXTREME},
+};
+
+START_TEST(levels_at_every_size) {
+  int n = level_cases[_i].n, br, bc;
+  enum sudoku_level level = level_cases[_i].level;
+  ck_assert(sudoku_box_shape(n, &br, &bc));
+  struct sudoku_generate_options o = options(br, bc, SUDOKU_SYM_ROT180, 0, 1);
+  o.level = level;
+  o.deadline_us = 4 * DEADLINE_US;
+  struct sudoku_generated out, again;
   ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_OK);
   check_unique(&out);
   ck_assert_int_eq(asymmetric_cell(&out.puzzle, SUDOKU_SYM_ROT180), -1);
-  ck_assert_int_eq(removable_given(&out.puzzle), -1);
+  ck_assert(out.rated);
+  ck_assert_int_eq(out.level, level);
+  struct sudoku_rating r;
+  ck_assert_int_eq(sudoku_rate(&out.puzzle, NULL, &r), SUDOKU_OK);
+  ck_assert(r.solved);
+  ck_assert_int_eq(r.level, level);
+  ck_assert_uint_eq(r.rating, out.rating.rating);
+  ck_assert_int_eq(sudoku_generate(&o, &again), SUDOKU_OK);
+  ck_assert_mem_eq(out.puzzle.cell, again.puzzle.cell, (size_t)(n * n));
+}
+END_TEST
+
+START_TEST(levels_of_4x4) {
+  struct sudoku_generated out;
+  for (int l = 0; l <= SUDOKU_LEVEL_ANY; l++) {
+    struct sudoku_generate_options o = options(2, 2, SUDOKU_SYM_NONE, 0, 1);
+    o.level = (enum sudoku_level)l;
+    bool exists = l == SUDOKU_LEVEL_EASY || l == SUDOKU_LEVEL_ANY;
+    ck_assert_int_eq(sudoku_generate_level_exists(4, o.level), exists);
+    ck_assert_int_eq(sudoku_generate(&o, &out),
+                     exists ? SUDOKU_OK : SUDOKU_BAD_VALUE);
+    ck_assert(sudoku_generate_level_exists(6, o.level));
+  }
 }
 END_TEST
 
@@ -255,8 +321,8 @@ START_TEST(refused_options) {
 END_TEST
 
 START_TEST(deadline_is_its_own_status) {
-  /* A minimal 16x16 takes seconds: 1 ms cannot do. */
-  struct sudoku_generate_options o = options(4, 4, SUDOKU_SYM_ROT180, 0, 5);
+  /* A 25x25 takes a second or two: 1 ms cannot do. */
+  struct sudoku_generate_options o = options(5, 5, SUDOKU_SYM_ROT180, 0, 5);
   o.deadline_us = 1000;
   struct sudoku_generated out;
   ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_DEADLINE);
@@ -357,7 +423,11 @@ Suite *generate_suite(void) {
   tcase_set_timeout(tc, 300);
   tcase_add_loop_test(tc, unique_minimal_symmetric, 0,
                       (int)(sizeof cases / sizeof cases[0]));
-  tcase_add_test(tc, minimal_16x16_symmetric);
+  tcase_add_loop_test(tc, every_side_unique, 0,
+                      (int)(sizeof sides / sizeof sides[0]));
+  tcase_add_loop_test(tc, levels_at_every_size, 0,
+                      (int)(sizeof level_cases / sizeof level_cases[0]));
+  tcase_add_test(tc, levels_of_4x4);
   tcase_add_test(tc, checkers_catch_bad_puzzles);
   tcase_add_test(tc, same_seed_same_puzzle);
   tcase_add_test(tc, attempt_seed_replays_in_one);

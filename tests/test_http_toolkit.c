@@ -1,19 +1,21 @@
 /*
  * test_http_toolkit.c - the playing endpoints (/hint, /check, /candidates,
- * /steps, /rate, /generate) on the real sudokud over TCP: every status and
- * media type openapi.yaml documents for them (the contract test checks
- * each answer logged here), caching of seeded /generate, and their metrics.
+ * /steps, /rate, /generate, /daily) on the real sudokud over TCP: every status
+ * and media type openapi.yaml documents for them (the contract test checks each
+ * answer logged here), caching of seeded /generate, and their metrics.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tests.h"
 
 static struct server play, closed;
 
-/* play: a 3 s deadline (an extreme 25x25 /generate cannot finish); closed: no
+/* play: a 3 s deadline (a 25x25 /generate with 200 givens cannot finish:
+ * its budget-minimal puzzles keep about 290); closed: no
  * room in the worker lanes, so work for a worker is a 503 at once. */
 static void play_start(void) {
   server_start(&play, "--max-body 4096 --deadline-ms 3000 --threads 2");
@@ -157,7 +159,7 @@ static const struct {
      "application/json", "\"seed\":\"7\",\"level\":\"easy\""},
     {0, "GET", "/generate?level=impossible", NULL, NULL, 400,
      "application/problem+json", "level: expected easy"},
-    {0, "GET", "/generate?size=25&level=extreme&seed=1", NULL, NULL, 422,
+    {0, "GET", "/generate?size=25&givens=200&seed=1", NULL, NULL, 422,
      "application/problem+json", "/problems/deadline-exceeded"},
     {0, "GET", "/generate", ACCEPT_PNG, NULL, 406, "application/problem+json",
      "not-acceptable"},
@@ -168,6 +170,40 @@ static const struct {
      "error: "},
     {1, "GET", "/generate?level=hard", NULL, NULL, 503,
      "application/problem+json", "/problems/overloaded"},
+    {0, "GET", "/generate?seed=3&format=svg", NULL, NULL, 200, "image/svg+xml",
+     "<svg"},
+    {0, "GET", "/generate?seed=3&count=2&per_page=2&paper=letter&format=pdf",
+     NULL, NULL, 200, "application/pdf", "%PDF-"},
+    {0, "GET", "/generate?seed=3&count=13&format=pdf", NULL, NULL, 400,
+     "application/problem+json", "\"path\":\"count\""},
+    {0, "POST", "/solve?format=svg", TEXT_HDR, CLASSIC, 200, "image/svg+xml",
+     "<svg"},
+    {0, "POST", "/hint", JSON_HDR "Accept: image/svg+xml\r\n", CLASSIC_BODY,
+     200, "image/svg+xml", "<svg"},
+    /* /daily */
+    {0, "GET", "/daily?level=easy", NULL, NULL, 200, "application/json",
+     "\"level\":\"easy\""},
+    {0, "GET", "/daily?date=2026-01-01&format=svg", NULL, NULL, 200,
+     "image/svg+xml", "<svg"},
+    {0, "GET", "/daily?date=2999-01-01", NULL, NULL, 404,
+     "application/problem+json", "\"path\":\"date\""},
+    {0, "GET", "/daily?date=2026-02-30", NULL, NULL, 400,
+     "application/problem+json", "\"path\":\"date\""},
+    {0, "GET", "/daily?level=easiest", NULL, NULL, 400,
+     "application/problem+json", "\"path\":\"level\""},
+    {0, "GET", "/daily?seed=4", NULL, NULL, 400, "application/problem+json",
+     "\"path\":\"seed\""},
+    {0, "GET", "/daily?date=2026-01-02&format=pdf", NULL, NULL, 200,
+     "application/pdf", "%PDF-"},
+    {0, "GET", "/daily", ACCEPT_PNG, NULL, 406, "application/problem+json",
+     "not-acceptable"},
+    {0, "GET", "/daily", ACCEPT_TEXT, NULL, 406, "text/plain", "error: "},
+    {1, "GET", "/daily?level=hard", NULL, NULL, 503, "application/problem+json",
+     "/problems/overloaded"},
+    {0, "POST", "/candidates?format=pm", TEXT_HDR, CLASSIC, 200, "text/plain",
+     "| 5    3     124    |"},
+    {0, "GET", "/generate?level=easy&seed=7", "If-None-Match: \"x\", *\r\n",
+     NULL, 304, "", ""},
 };
 
 /* What every POST endpoint answers alike: 405, 413, 415, 204. */
@@ -244,6 +280,8 @@ START_TEST(client_share_is_429_everywhere) {
       {"POST", "/rate", JSON_HDR ACCEPT_TEXT, "text/plain", "error: ", 0},
       {"GET", "/generate?level=hard", NULL, "application/problem+json",
        "/problems/too-many-requests", 0},
+      {"GET", "/daily?level=hard", NULL, "application/problem+json",
+       "/problems/too-many-requests", 0},
   };
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     const char *body = rows[i].slow_body          ? slow_solve_body()
@@ -261,12 +299,16 @@ START_TEST(client_share_is_429_everywhere) {
 }
 END_TEST
 
+/* The GET endpoints: the same answers, their methods swapped. */
+static const char *const gets[] = {"/generate", "/daily"};
+
 START_TEST(common_answers) {
   size_t np = sizeof posts / sizeof posts[0];
-  const char *path = _i < (int)np * 7 ? posts[_i / 7] : "/generate";
+  const char *path = _i < (int)np * 7 ? posts[_i / 7] : gets[_i / 7 - np];
   int k = _i % 7;
   const char *method = common[k].method;
-  if (strcmp(path, "/generate") == 0) {
+  bool get = _i >= (int)np * 7;
+  if (get) {
     /* GET is its method, POST the one refused; it reads no body. */
     if (k == 4 || k == 5)
       return;
@@ -280,8 +322,7 @@ START_TEST(common_answers) {
   if (r.status == 405) {
     char allow[64];
     ck_assert_ptr_nonnull(
-        strstr(header(&r, "Allow", allow, sizeof allow),
-               strcmp(path, "/generate") == 0 ? "GET" : "POST"));
+        strstr(header(&r, "Allow", allow, sizeof allow), get ? "GET" : "POST"));
   }
   if (r.status == 415) {
     char ap[128];
@@ -331,6 +372,95 @@ START_TEST(generate_caching) {
 }
 END_TEST
 
+/* The value of a JSON string member of a flat object into buf ("" when
+ * absent). */
+static const char *member(const char *json, const char *name, char *buf,
+                          size_t cap) {
+  char key[64];
+  snprintf(key, sizeof key, "\"%s\":\"", name);
+  const char *p = strstr(json, key);
+  buf[0] = '\0';
+  if (p != NULL)
+    snprintf(buf, cap, "%.*s", (int)strcspn(p + strlen(key), "\""),
+             p + strlen(key));
+  return buf;
+}
+
+/* /daily: today's puzzle, the same for every request of the day, cached
+ * until the next UTC midnight, 304 for its ETag; another day's is another
+ * puzzle, cached for ever; its seed and level give it back from
+ * /generate, and its puzzle posted to /solve gives its solution. */
+START_TEST(daily_puzzle) {
+  char today[16], date[16], cc[96], etag[64], etag2[64], line[128];
+  char seed[32], puzzle[128], solution[128], other[128];
+  time_t now = time(NULL);
+  strftime(today, sizeof today, "%Y-%m-%d", gmtime(&now));
+  struct reply a = request(play.port, "GET", "/daily", NULL, NULL);
+  struct reply b = request(play.port, "GET", "/daily?level=medium", NULL, NULL);
+  ck_assert_int_eq(a.status, 200);
+  ck_assert_int_eq(b.status, 200);
+  ck_assert_str_eq(a.body, b.body); /* the default level is medium */
+  ck_assert_str_eq(member(a.body, "date", date, sizeof date), today);
+  member(a.body, "seed", seed, sizeof seed);
+  member(a.body, "puzzle", puzzle, sizeof puzzle);
+  member(a.body, "solution", solution, sizeof solution);
+  ck_assert_int_eq(strlen(puzzle), 81);
+  /* max-age: the seconds to the next UTC midnight. */
+  long age = -1;
+  header(&a, "Cache-Control", cc, sizeof cc);
+  ck_assert_int_eq(sscanf(cc, "public, max-age=%ld", &age), 1);
+  long left = 86400 - (long)(now % 86400);
+  ck_assert_msg(age <= left && age >= left - 5, "max-age %ld, %ld left", age,
+                left);
+  header(&a, "ETag", etag, sizeof etag);
+  ck_assert_uint_gt(strlen(etag), 2);
+  /* If-None-Match: 304, no body, the same validators. */
+  char hdr[128];
+  snprintf(hdr, sizeof hdr, "If-None-Match: W/\"x\", %s\r\n", etag);
+  struct reply c = request(play.port, "GET", "/daily", hdr, NULL);
+  ck_assert_int_eq(c.status, 304);
+  ck_assert_int_eq(c.body_len, 0);
+  ck_assert_str_eq(header(&c, "ETag", etag2, sizeof etag2), etag);
+  reply_free(&c);
+  /* Another ETag: the answer itself. */
+  c = request(play.port, "GET", "/daily", "If-None-Match: \"d0\"\r\n", NULL);
+  ck_assert_int_eq(c.status, 200);
+  reply_free(&c);
+  /* Another day: another puzzle, immutable. */
+  c = request(play.port, "GET", "/daily?date=2026-06-01", NULL, NULL);
+  ck_assert_int_eq(c.status, 200);
+  ck_assert_str_ne(member(c.body, "puzzle", other, sizeof other), puzzle);
+  ck_assert_str_eq(member(c.body, "date", date, sizeof date), "2026-06-01");
+  ck_assert_str_eq(header(&c, "Cache-Control", cc, sizeof cc),
+                   "public, max-age=31536000, immutable");
+  reply_free(&c);
+  /* Another level of the same day: another puzzle. */
+  c = request(play.port, "GET", "/daily?level=easy", NULL, NULL);
+  ck_assert_str_ne(member(c.body, "puzzle", other, sizeof other), puzzle);
+  reply_free(&c);
+  /* Its seed and level give it back from /generate. */
+  snprintf(line, sizeof line, "/generate?level=medium&seed=%s", seed);
+  c = request(play.port, "GET", line, NULL, NULL);
+  ck_assert_int_eq(c.status, 200);
+  ck_assert_str_eq(member(c.body, "puzzle", other, sizeof other), puzzle);
+  reply_free(&c);
+  /* Posted back: its solution, checked independently. */
+  c = request(play.port, "POST", "/solve?format=line", TEXT_HDR, puzzle);
+  ck_assert_int_eq(c.status, 200);
+  ck_assert_int_eq(strncmp(c.body, solution, 81), 0);
+  struct sudoku_reader rd;
+  sudoku_grid given, solved;
+  sudoku_reader_init(&rd, puzzle, 81);
+  ck_assert_int_eq(sudoku_read_next(&rd, &given, NULL), 1);
+  sudoku_reader_init(&rd, solution, 81);
+  ck_assert_int_eq(sudoku_read_next(&rd, &solved, NULL), 1);
+  ck_assert(sudoku_is_solution(&given, &solved));
+  reply_free(&c);
+  reply_free(&a);
+  reply_free(&b);
+}
+END_TEST
+
 /* Each route has its own metrics label. */
 START_TEST(routes_are_counted) {
   struct reply r = request(play.port, "POST", "/hint", JSON_HDR, CLASSIC_BODY);
@@ -339,7 +469,8 @@ START_TEST(routes_are_counted) {
   r = request(play.port, "GET", "/metrics", NULL, NULL);
   ck_assert_int_eq(r.status, 200);
   static const char *const labels[] = {"/hint",  "/check", "/candidates",
-                                       "/steps", "/rate",  "/generate"};
+                                       "/steps", "/rate",  "/generate",
+                                       "/daily"};
   for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
     char piece[64];
     snprintf(piece, sizeof piece, "route=\"%s\",status=\"", labels[i]);
@@ -358,11 +489,14 @@ Suite *http_toolkit_suite(void) {
   tcase_set_timeout(tc, 60);
   tcase_add_loop_test(tc, endpoint_exchange, 0,
                       (int)(sizeof cases / sizeof cases[0]));
-  tcase_add_loop_test(tc, common_answers, 0,
-                      (int)((sizeof posts / sizeof posts[0] + 1) * 7));
+  tcase_add_loop_test(
+      tc, common_answers, 0,
+      (int)((sizeof posts / sizeof posts[0] + sizeof gets / sizeof gets[0]) *
+            7));
   tcase_add_test(tc, generate_caching);
   tcase_add_test(tc, client_share_is_429_everywhere);
   tcase_add_test(tc, routes_are_counted);
+  tcase_add_test(tc, daily_puzzle);
   suite_add_tcase(s, tc);
   return s;
 }

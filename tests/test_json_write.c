@@ -107,7 +107,7 @@ static void solve(const char *body, uint64_t max_nodes,
                   struct api_response *out) {
   struct api_limits lim = {API_DEFAULT_MAX_PUZZLES, 0, max_nodes, 0};
   struct api_input in = {
-      "application/json", body, strlen(body), NULL, NULL, NULL, 0};
+      "application/json", body, strlen(body), NULL, NULL, NULL, 0, NULL};
   api_handle(api_endpoint_find("solve"), &lim, &in, out);
 }
 
@@ -217,7 +217,8 @@ START_TEST(lone_puzzle_prefixes_are_refused) {
   ck_assert_ptr_nonnull(body);
   memcpy(body, full, n);
   struct api_limits lim = {API_DEFAULT_MAX_PUZZLES, 0, 0, 0};
-  struct api_input in = {"application/json", body, n, NULL, NULL, NULL, 0};
+  struct api_input in = {
+      "application/json", body, n, NULL, NULL, NULL, 0, NULL};
   struct api_response r;
   api_handle(api_endpoint_find("solve"), &lim, &in, &r);
   /* The last two bytes are whitespace: those prefixes are whole. */

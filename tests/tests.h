@@ -28,6 +28,7 @@ Suite *generate_suite(void);     /* test_generate.c: new puzzles, seed table */
 Suite *draw_suite(void); /* test_draw.c: SVG pictures, read back as XML */
 Suite *cli_generate_suite(void); /* test_cli_generate.c: sudoku generate */
 Suite *marks_suite(void);        /* test_marks.c: pencil-mark formats */
+Suite *pictures_suite(void);     /* test_pictures.c: SVG and PDF answers */
 /* test_json_write.c: the JSON writer and the tree-less reader against
  * cJSON, a test case of api_suite. */
 void api_add_json_write(Suite *s);
@@ -73,6 +74,17 @@ void logic_add_state(Suite *s);
   "952341867"
 
 /* ---- Helpers shared by the suites (tests/util.c) ---- */
+
+/* What an XML parser (python3 minidom) saw in an SVG: the root's width, the
+ * <text> elements under each colour group, the shaded cells, and whether a
+ * struck-out path exists. */
+struct svg_seen {
+  int ok, width, givens, entries, placed, marks, struck, rects, strokes;
+};
+
+/* Parses svg with python3's xml.dom.minidom (expat); ok = 0 when it is not
+ * well-formed XML or not an svg root. */
+struct svg_seen test_parse_svg(const char *svg);
 
 /* A solved grid of the given box shape, shuffled by seed (digits relabeled,
  * rows swapped within bands, columns within stacks): valid by

@@ -158,3 +158,44 @@ void run_free(struct run *r) {
   free(r->out);
   free(r->err);
 }
+
+/* Parses the SVG in svg with python3's minidom; ok = 0 when it is not
+ * well-formed XML or not an svg root. */
+struct svg_seen test_parse_svg(const char *svg) {
+  char path[] = "/tmp/sudoku-draw-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  size_t len = strlen(svg);
+  ck_assert_int_eq(write(fd, svg, len), (ssize_t)len);
+  close(fd);
+  char cmd[2048];
+  snprintf(
+      cmd, sizeof cmd,
+      "python3 -c '\n"
+      "import sys, xml.dom.minidom as m\n"
+      "d = m.parse(sys.argv[1]).documentElement\n"
+      "assert d.tagName == \"svg\"\n"
+      "assert d.getAttribute(\"xmlns\") == \"http://www.w3.org/2000/svg\"\n"
+      "fills = {\"#111827\": 0, \"#1d4ed8\": 0, \"#166534\": 0, \"#4b5563\": 0,"
+      " \"#dc2626\": 0}\n"
+      "for g in d.getElementsByTagName(\"g\"):\n"
+      "  f = g.getAttribute(\"fill\")\n"
+      "  if f in fills: fills[f] += len(g.getElementsByTagName(\"text\"))\n"
+      "rects = len(d.getElementsByTagName(\"rect\")) - 1\n"
+      "red = [p for p in d.getElementsByTagName(\"path\")"
+      " if p.getAttribute(\"stroke\") == \"#dc2626\"]\n"
+      "strokes = sum(p.getAttribute(\"d\").count(\"M\") for p in red)\n"
+      "print(1, d.getAttribute(\"width\"), *fills.values(), rects, strokes)\n"
+      "' %s 2>/dev/null",
+      path);
+  FILE *p = popen(cmd, "r");
+  ck_assert_ptr_nonnull(p);
+  struct svg_seen s = {0};
+  if (fscanf(p, "%d %d %d %d %d %d %d %d %d", &s.ok, &s.width, &s.givens,
+             &s.entries, &s.placed, &s.marks, &s.struck, &s.rects,
+             &s.strokes) != 9)
+    s.ok = 0;
+  pclose(p);
+  unlink(path);
+  return s;
+}

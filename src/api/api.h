@@ -130,6 +130,9 @@ struct api_input {
   const char *request_id; /* echoed in problems as "request_id"; or NULL */
   const struct api_param *query;
   size_t nquery;
+  /* If-None-Match, or NULL: a GET whose answer has one of its ETags (or
+   * "*") is answered 304 without being worked out. */
+  const char *if_none_match;
 };
 
 struct api_response {
@@ -139,9 +142,10 @@ struct api_response {
   size_t body_len;
   const char *outcome; /* static label for metrics: "solved", a code... */
   uint32_t puzzles;    /* puzzles in the request (0 when unreadable) */
-  /* An answer that depends on the request alone (a seeded /generate):
-   * its Cache-Control and ETag; NULL and "" otherwise (no-store). */
-  const char *cache_control;
+  /* An answer that depends on the request alone (a seeded /generate,
+   * /daily): its Cache-Control and ETag (also on a 304); "" and ""
+   * otherwise (no-store). */
+  char cache_control[64];
   char etag[40];
 };
 
@@ -191,7 +195,8 @@ enum api_cost {
   X(candidates, POST)                                                          \
   X(steps, POST)                                                               \
   X(rate, POST)                                                                \
-  X(generate, GET)
+  X(generate, GET)                                                             \
+  X(daily, GET)
 
 struct api_job;
 struct api_job_ops;
@@ -211,8 +216,9 @@ const struct api_endpoint *api_endpoint_find(const char *name);
 
 /*
  * Reads a request into a job. Returns the job, or NULL with *out holding
- * the answer (400, 406, 413, 415, 500: every error located). Never fails
- * silently. The job copies what it needs: in may be freed afterwards.
+ * the answer (400, 406, 413, 415, 500: every error located; 304 when
+ * If-None-Match names the answer's ETag). Never fails silently. The job copies
+ * what it needs: in may be freed afterwards.
  */
 struct api_job *api_parse(const struct api_endpoint *ep,
                           const struct api_limits *limits,

@@ -57,7 +57,30 @@ void api_safe_copy(char *out, size_t cap, const char *s, size_t len);
 
 /* ---- Negotiation (negotiate.c) ----------------------------------------- */
 
-enum api_format { API_FMT_JSON, API_FMT_JUDGE, API_FMT_LINE };
+/* The answer formats, one row each: enum name, the ?format= value and the
+ * media type an Accept header names it by (and its Content-Type). */
+#define API_FORMAT_MAP(X)                                                      \
+  X(JSON, "json", "application/json")                                          \
+  X(JUDGE, "judge", "text/plain")                                              \
+  X(LINE, "line", "text/plain")                                                \
+  X(SVG, "svg", "image/svg+xml")                                               \
+  X(PDF, "pdf", "application/pdf")
+
+enum api_format {
+#define API_X_FMT(name, id, type) API_FMT_##name,
+  API_FORMAT_MAP(API_X_FMT)
+#undef API_X_FMT
+      API_FMT_COUNT
+};
+
+/* Sets of formats an endpoint answers in, as bits. */
+#define API_FMT_BIT(f) (1u << (f))
+#define API_TAKES_TEXT                                                         \
+  (API_FMT_BIT(API_FMT_JSON) | API_FMT_BIT(API_FMT_JUDGE) |                    \
+   API_FMT_BIT(API_FMT_LINE))
+
+#define CT_SVG "image/svg+xml"
+#define CT_PDF "application/pdf"
 
 /* Quality the Accept header gives to a media type (RFC 9110 12.5.1). */
 double api_accept_quality(const char *accept, const char *type);
@@ -69,21 +92,28 @@ bool api_accept_text_errors(const char *accept);
 const struct api_param *api_query_find(const struct api_input *in,
                                        const char *name);
 
+/* A query parameter the endpoint does not take: a 400 at its path,
+ * saying what it takes ("/daily takes level, date, format"). */
+void api_query_unknown(const struct api_param *p, const char *takes,
+                       struct api_error *e);
+
 /* What the body holds, with sniffing: a form-typed body that starts with
  * '{' is JSON, one that is not name=value pairs with a puzzle field is
  * text (curl -d and --data-binary send that type by default). */
 enum api_body_type api_body_sniff(const struct api_input *in);
 
-/* The answer's format: ?format= (or the form's), else Accept, else the
- * body type's natural one. False with *e set (400, 406). */
+/* The answer's format among takes (API_FMT_BIT set): ?format= (or the
+ * form's), else Accept (a picture or a document only when Accept prefers
+ * it to JSON and text), else the body type's natural one. False with *e
+ * set (400 for a format not taken, 406). */
 bool api_choose_format(const struct api_param *format, const char *accept,
-                       bool text_body, enum api_format *fmt,
+                       bool text_body, unsigned takes, enum api_format *fmt,
                        struct api_error *e);
 
-/* For endpoints that answer JSON only: Accept must take it (else 406) and
- * a ?format= must be json (else 400). */
-bool api_choose_json(const struct api_input *in, enum api_format *fmt,
-                     struct api_error *e);
+/* For endpoints that answer JSON, or one of also's formats (0: none):
+ * Accept must take one (else 406) and a ?format= must be one (else 400). */
+bool api_choose_json(const struct api_input *in, unsigned also,
+                     enum api_format *fmt, struct api_error *e);
 
 /* ---- Forms (form.c) ----------------------------------------------------- */
 
@@ -233,7 +263,11 @@ struct sudoku_logic_limits api_logic_limits(uint64_t deadline_ns);
  * (zeroed, its base set from the input with format JSON) from the input:
  * the answer's format into job->format, every puzzle and option read;
  * false with *e set. release frees what the job holds (job.c frees the
- * job), also after a read that failed part way; NULL: nothing. */
+ * job), also after a read that failed part way; NULL: nothing. cache,
+ * for an answer that depends on the request alone: its ETag and
+ * Cache-Control into out (then job.c answers If-None-Match with a 304
+ * before any work, and sets both on the 200), false when this request's
+ * answer is not cacheable; NULL: never. */
 struct api_job_ops {
   size_t size;
   bool (*read)(struct api_job *job, const struct api_input *in,
@@ -242,6 +276,7 @@ struct api_job_ops {
   void (*run)(struct api_job *job, uint64_t deadline_ns,
               struct api_response *out);
   void (*release)(struct api_job *job);
+  bool (*cache)(const struct api_job *job, struct api_response *out);
 };
 
 /* The endpoints' operations, one file each (API_ENDPOINT_MAP). */
@@ -264,6 +299,38 @@ struct api_job {
 const char *api_job_accept(const struct api_job *job);
 const char *api_job_request_id(const struct api_job *job);
 
+/* ---- Generating (generate.c; /generate and /daily) -------------------- */
+
+#include "../pdf.h"
+#include "sudoku_generate.h"
+
+/* The job of /generate, and of /daily, which sets it up its own way. */
+struct api_generate_job {
+  struct api_job base;
+  struct sudoku_generate_options opt;
+  bool seeded;
+  uint32_t count; /* puzzles: 1, or up to 12 for a PDF */
+  int per_page;   /* a PDF's puzzles to a page: 1, 2, 4 or 6 */
+  enum pdf_paper paper;
+  char date[48]; /* /daily's day, "2026-12-24", added to the JSON; or "" */
+};
+
+/* The defaults: one 9x9 puzzle of any level, rot180, 4 to an A4 page; the
+ * longer deadline of generating; the answer's format (json, svg or pdf)
+ * from the input. False with e set (400, 406). */
+bool api_generate_init(struct api_generate_job *j, const struct api_input *in,
+                       struct api_error *e);
+/* A level parameter ("easy", ..., "any"); false with e set. */
+bool api_generate_level(const struct api_param *p, enum sudoku_level *level,
+                        struct api_error *e);
+/* A hash of everything the answer depends on (seed, shape, level, format,
+ * sheet): the ETag's. */
+uint64_t api_generate_key(const struct api_generate_job *j);
+enum api_cost api_generate_cost(struct api_job *job);
+/* Makes the puzzles and renders them: JSON, SVG or a PDF sheet. */
+void api_generate_run(struct api_job *job, uint64_t deadline_ns,
+                      struct api_response *out);
+
 /* ---- Pieces of answers (answer_parts.c) ------------------------------- */
 
 /* Adds an integer member without cJSON's number printing (sprintf of a
@@ -273,6 +340,17 @@ void api_add_int(cJSON *o, const char *name, uint64_t v);
 /* Prints o (and deletes it) as the 200 (or status) answer (render.c). */
 void api_render_json(cJSON *o, int status, const char *outcome,
                      struct api_response *out);
+
+/* body (malloc'd, len bytes; taken) as the 200 answer of that type; NULL:
+ * the 500 problem (out of memory) instead (render.c). */
+void api_render_body(char *body, size_t len, const char *content_type,
+                     const char *outcome, struct api_response *out);
+
+/* A picture (sudoku_draw.h) as the 200 image/svg+xml answer; out of
+ * memory or a shape it cannot draw: the 500 problem instead (render.c). */
+struct sudoku_picture;
+void api_render_svg(const struct sudoku_picture *pic, const char *outcome,
+                    struct api_response *out);
 
 /* A grid as JSON rows [[5,3,...],...] (raw text for cJSON_AddRawToObject)
  * into buf of SUDOKU_MAX_CELLS * 3 + 2 * SUDOKU_MAX_N + 8 bytes,

@@ -1,10 +1,16 @@
 /*
  * candidates.c - POST /candidates: the pencil marks of a position (givens
- * plus entries): the values no peer holds, for every empty cell.
+ * plus entries): the values no peer holds, for every empty cell, less
+ * the pencil marks the player removed ("candidates", as /hint takes them:
+ * a cell not listed keeps all of its).
  *
  * Answer: {"candidates": {"r1c3": [1, 2, 4], ...}} (empty cells only), or
  * with ?form=array {"candidates": [[[1, 2, 4], ...], ...]} (n rows of n
- * arrays; a filled cell has []). Also "size" and "empty". A position whose
+ * arrays; a filled cell has []). Also "size" and "empty". With
+ * ?format=sukaku, cells, pm or library: the position with its candidates
+ * as text/plain in that pencil-mark format (sudoku_marks.h), for Sudoku
+ * Explainer and HoDoKu; the entries are placed values there ('+' in the
+ * library line, sides 4..9). A position whose
  * filled cells clash is refused (422, every clash listed): its marks mean
  * nothing.
  */
@@ -12,11 +18,13 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "sudoku_marks.h"
 
 struct candidates_job {
   struct api_job base;
   struct api_position pos;
-  bool rows; /* ?form=array */
+  bool rows;                      /* ?form=array */
+  enum sudoku_marks_format marks; /* ?format=sukaku...; COUNT: JSON */
 };
 
 static enum api_cost candidates_cost(struct api_job *job) {
@@ -32,6 +40,29 @@ static cJSON *values_of(uint32_t mask, int n) {
   return a;
 }
 
+/* The position in a pencil-mark format, as text. */
+static void render_marks(const struct candidates_job *j,
+                         const sudoku_grid *position, const uint32_t *cand,
+                         struct api_response *out) {
+  struct sudoku_position *p = malloc(sizeof *p);
+  char *text = malloc(SUDOKU_MARKS_TEXT_MAX);
+  size_t len = 0;
+  if (p != NULL && text != NULL) {
+    p->grid = *position;
+    for (int c = 0; c < position->n * position->n; c++) {
+      p->placed[c] = j->pos.puzzle.cell[c] == 0 && position->cell[c] != 0;
+      p->cand[c] = position->cell[c] != 0 ? 0 : cand[c];
+    }
+    len = sudoku_write_position(p, j->marks, text, SUDOKU_MARKS_TEXT_MAX);
+  }
+  free(p);
+  if (len == 0 || len >= SUDOKU_MARKS_TEXT_MAX) {
+    free(text);
+    text = NULL;
+  }
+  api_render_body(text, len, CT_TEXT, "candidates", out);
+}
+
 static void candidates_run(struct api_job *job, uint64_t deadline_ns,
                            struct api_response *out) {
   struct candidates_job *j = (struct candidates_job *)job;
@@ -45,7 +76,13 @@ static void candidates_run(struct api_job *job, uint64_t deadline_ns,
     api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
     return;
   }
+  for (int c = 0; c < position.n * position.n && j->pos.marks != NULL; c++)
+    cand[c] &= j->pos.marks[c];
   int n = position.n, empty = 0;
+  if (j->marks != SUDOKU_MARKS_FORMAT_COUNT) {
+    render_marks(j, &position, cand, out);
+    return;
+  }
   cJSON *o = cJSON_CreateObject();
   cJSON *all = NULL;
   if (o != NULL)
@@ -91,11 +128,39 @@ static bool candidates_read(struct api_job *job, const struct api_input *in,
     return false;
   }
   j->rows = form != NULL && form->value_len == 5;
-  return api_choose_json(in, &job->format, e) &&
-         api_read_position(in, API_POS_ENTRIES, "computing candidates", &j->pos,
-                           e);
+  /* A pencil-mark format is a ?format= of its own: text, whatever Accept
+   * prefers (these formats have no media type of their own). */
+  const struct api_param *format = api_query_find(in, "format");
+  j->marks = format != NULL ? sudoku_marks_format_from_name(format->value,
+                                                            format->value_len)
+                            : SUDOKU_MARKS_FORMAT_COUNT;
+  if (j->marks == SUDOKU_MARKS_GIVENS)
+    j->marks = SUDOKU_MARKS_FORMAT_COUNT;
+  if (j->marks != SUDOKU_MARKS_FORMAT_COUNT)
+    job->format = API_FMT_JUDGE;
+  else if (!api_choose_json(in, 0, &job->format, e)) {
+    if (format != NULL && e->problem == API_INVALID_FORMAT)
+      api_error_set(e, API_INVALID_FORMAT,
+                    "format: expected json, sukaku, cells, pm or library");
+    return false;
+  }
+  if (!api_read_position(in, API_POS_ENTRIES | API_POS_MARKS,
+                         "computing candidates", &j->pos, e))
+    return false;
+  if (j->marks == SUDOKU_MARKS_LIBRARY && j->pos.puzzle.n > 9) {
+    api_error_set(e, API_INVALID_FORMAT,
+                  "format=library: HoDoKu's library line holds sides 4 to 9, "
+                  "not %d",
+                  j->pos.puzzle.n);
+    api_error_string(e, "path", "format");
+    return false;
+  }
+  return true;
 }
 
-const struct api_job_ops api_candidates_ops = {
-    sizeof(struct candidates_job), candidates_read, candidates_cost,
-    candidates_run, candidates_release};
+const struct api_job_ops api_candidates_ops = {sizeof(struct candidates_job),
+                                               candidates_read,
+                                               candidates_cost,
+                                               candidates_run,
+                                               candidates_release,
+                                               NULL};

@@ -7,6 +7,9 @@
  * it: the same options with that seed give it in one attempt, so a link
  * can reopen it without the search)}.
  *
+ * ?format=svg (or Accept: image/svg+xml) answers the puzzle drawn, its
+ * level, rating and seed in the picture's title.
+ *
  * The same seed and options give the same answer everywhere, so a seeded
  * request is cacheable (an ETag from the options, Cache-Control public for
  * a year); without a seed one is drawn from the clock and the answer is
@@ -19,55 +22,23 @@
 #include <string.h>
 
 #include "api_internal.h"
-#include "sudoku_generate.h"
+#include "sudoku_draw.h"
 
-struct generate_job {
-  struct api_job base;
-  struct sudoku_generate_options opt;
-  bool seeded;
-};
+/* Puzzles of one PDF sheet: each a few ms to a few seconds to make. */
+#define API_MAX_SHEET 12u
 
-static enum api_cost generate_cost(struct api_job *job) {
-  struct generate_job *j = (struct generate_job *)job;
+enum api_cost api_generate_cost(struct api_job *job) {
+  struct api_generate_job *j = (struct api_generate_job *)job;
   bool quick =
       j->opt.box_rows * j->opt.box_cols <= 9 &&
       (j->opt.level == SUDOKU_LEVEL_ANY || j->opt.level <= SUDOKU_LEVEL_MEDIUM);
-  return quick ? API_COST_SHORT : API_COST_LONG;
+  return quick && j->count == 1 ? API_COST_SHORT : API_COST_LONG;
 }
 
-static void generate_run(struct api_job *job, uint64_t deadline_ns,
-                         struct api_response *out) {
-  struct generate_job *j = (struct generate_job *)job;
-  struct api_error e = {API_OK, "", NULL};
-  struct sudoku_generated *g = malloc(sizeof *g);
-  if (g == NULL) {
-    api_error_set(&e, API_INTERNAL, NULL);
-    goto fail;
-  }
-  if (deadline_ns != 0) {
-    uint64_t now = sudoku_clock_ns();
-    j->opt.deadline_us = now < deadline_ns ? (deadline_ns - now) / 1000u : 1;
-    j->opt.deadline_us += j->opt.deadline_us == 0;
-  }
-  enum sudoku_status s = sudoku_generate(&j->opt, g);
-  if (s == SUDOKU_DEADLINE) {
-    char what[24];
-    if (j->opt.level != SUDOKU_LEVEL_ANY)
-      snprintf(what, sizeof what, "%s", sudoku_level_name(j->opt.level));
-    else if (j->opt.givens > 0)
-      snprintf(what, sizeof what, "%u-given", (unsigned)j->opt.givens);
-    else
-      snprintf(what, sizeof what, "minimal");
-    api_error_set(&e, API_DEADLINE,
-                  "no %s puzzle came before the request's deadline (%u "
-                  "attempts); try again, or another level",
-                  what, g->attempts);
-    goto fail;
-  }
-  if (s != SUDOKU_OK) {
-    api_error_set(&e, (enum api_problem)s, NULL);
-    goto fail;
-  }
+/* The puzzle's JSON answer. */
+static void render_json(const struct api_generate_job *j,
+                        const struct sudoku_generated *g,
+                        struct api_response *out) {
   char line[SUDOKU_TEXT_MAX], seed[24], box[16];
   cJSON *o = cJSON_CreateObject();
   if (o != NULL) {
@@ -96,23 +67,139 @@ static void generate_run(struct api_job *job, uint64_t deadline_ns,
     api_add_int(o, "attempts", g->attempts);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
     cJSON_AddStringToObject(o, "attempt_seed", seed);
+    if (j->date[0] != '\0')
+      cJSON_AddStringToObject(o, "date", j->date);
+  }
+  api_render_json(o, 200, "generated", out);
+}
+
+/* Makes puzzle i of the job (seed + i) within the deadline; false with e
+ * set. */
+static bool make_one(struct api_generate_job *j, uint32_t i,
+                     uint64_t deadline_ns, struct sudoku_generated *g,
+                     struct api_error *e) {
+  struct sudoku_generate_options opt = j->opt;
+  opt.seed = j->opt.seed + i; /* as `sudoku generate --count` numbers them */
+  if (deadline_ns != 0) {
+    uint64_t now = sudoku_clock_ns();
+    opt.deadline_us = now < deadline_ns ? (deadline_ns - now) / 1000u : 1;
+    opt.deadline_us += opt.deadline_us == 0;
+  }
+  enum sudoku_status s = sudoku_generate(&opt, g);
+  if (s == SUDOKU_DEADLINE) {
+    char what[24], which[40] = "";
+    if (opt.level != SUDOKU_LEVEL_ANY)
+      snprintf(what, sizeof what, "%s", sudoku_level_name(opt.level));
+    else if (opt.givens > 0)
+      snprintf(what, sizeof what, "%u-given", (unsigned)opt.givens);
+    else
+      snprintf(what, sizeof what, "minimal");
+    if (j->count > 1)
+      snprintf(which, sizeof which, " for puzzle %u of %u", i + 1, j->count);
+    api_error_set(e, API_DEADLINE,
+                  "no %s puzzle came%s before the request's deadline (%u "
+                  "attempts); try again, or another level",
+                  what, which, g->attempts);
+    return false;
+  }
+  if (s != SUDOKU_OK) {
+    api_error_set(e, (enum api_problem)s, NULL);
+    return false;
+  }
+  return true;
+}
+
+void api_generate_run(struct api_job *job, uint64_t deadline_ns,
+                      struct api_response *out) {
+  struct api_generate_job *j = (struct api_generate_job *)job;
+  struct api_error e = {API_OK, "", NULL};
+  struct sudoku_generated *g = malloc(j->count * sizeof *g);
+  uint64_t *seeds = malloc(j->count * sizeof *seeds);
+  if (g == NULL || seeds == NULL) {
+    api_error_set(&e, API_INTERNAL, NULL);
+    goto fail;
+  }
+  for (uint32_t i = 0; i < j->count; i++) {
+    seeds[i] = j->opt.seed + i;
+    if (!make_one(j, i, deadline_ns, &g[i], &e))
+      goto fail;
+  }
+  if (job->format == API_FMT_PDF) {
+    size_t len;
+    const char *why;
+    char *pdf = pdf_write_generated(g, seeds, j->count, j->per_page, j->paper,
+                                    &len, &why);
+    api_render_body(pdf, len, CT_PDF, "generated", out);
+  } else if (job->format == API_FMT_SVG) {
+    char title[96], caption[64];
+    pdf_caption(&g[0], j->opt.seed, caption, sizeof caption);
+    snprintf(title, sizeof title, "Sudoku %dx%d, %s", g->puzzle.n, g->puzzle.n,
+             caption);
+    struct sudoku_picture pic = {.givens = &g->puzzle, .title = title};
+    api_render_svg(&pic, "generated", out);
+  } else {
+    render_json(j, g, out);
   }
   free(g);
-  api_render_json(o, 200, "generated", out);
-  if (j->seeded && out->status == 200) {
-    out->cache_control = "public, max-age=31536000, immutable";
-    snprintf(out->etag, sizeof out->etag, "\"g%016llx\"",
-             (unsigned long long)sudoku_mix64(
-                 j->opt.seed ^
-                 sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
-                              (uint64_t)j->opt.box_cols << 40 |
-                              (uint64_t)j->opt.symmetry << 32 |
-                              (uint64_t)j->opt.level << 24 | j->opt.givens)));
-  }
+  free(seeds);
   return;
 fail:
   free(g);
+  free(seeds);
   api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
+}
+
+uint64_t api_generate_key(const struct api_generate_job *j) {
+  uint64_t sheet = (uint64_t)j->base.format << 56 | (uint64_t)j->count << 32 |
+                   (uint64_t)j->per_page << 8 | (uint64_t)j->paper;
+  return sudoku_mix64(j->opt.seed ^ sudoku_mix64(sheet) ^
+                      sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
+                                   (uint64_t)j->opt.box_cols << 40 |
+                                   (uint64_t)j->opt.symmetry << 32 |
+                                   (uint64_t)j->opt.level << 24 |
+                                   j->opt.givens));
+}
+
+/* A seeded request: the same answer everywhere, for ever. */
+static bool generate_cache(const struct api_job *job,
+                           struct api_response *out) {
+  const struct api_generate_job *j = (const struct api_generate_job *)job;
+  if (!j->seeded)
+    return false;
+  snprintf(out->cache_control, sizeof out->cache_control,
+           "public, max-age=31536000, immutable");
+  snprintf(out->etag, sizeof out->etag, "\"g%016llx\"",
+           (unsigned long long)api_generate_key(j));
+  return true;
+}
+
+bool api_generate_level(const struct api_param *p, enum sudoku_level *level,
+                        struct api_error *e) {
+  enum sudoku_level l = sudoku_level_from_name(p->value, p->value_len);
+  if (l == SUDOKU_LEVEL_COUNT &&
+      !(p->value_len == 3 && memcmp(p->value, "any", 3) == 0)) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "level: expected easy, medium, hard, expert, extreme or "
+                  "any");
+    api_error_string(e, "path", "level");
+    return false;
+  }
+  *level = l == SUDOKU_LEVEL_COUNT ? SUDOKU_LEVEL_ANY : l;
+  return true;
+}
+
+bool api_generate_init(struct api_generate_job *j, const struct api_input *in,
+                       struct api_error *e) {
+  const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
+  j->opt = def;
+  j->count = 1;
+  j->per_page = 4;
+  j->paper = PDF_A4;
+  if (j->base.limits.generate_deadline_us != 0)
+    j->base.limits.deadline_us = j->base.limits.generate_deadline_us;
+  return api_choose_json(in,
+                         API_FMT_BIT(API_FMT_SVG) | API_FMT_BIT(API_FMT_PDF),
+                         &j->base.format, e);
 }
 
 /* A decimal query value lo..hi into *out; false with e set. */
@@ -143,27 +230,18 @@ bad:
 
 static bool generate_read(struct api_job *job, const struct api_input *in,
                           struct api_error *e) {
-  struct generate_job *j = (struct generate_job *)job;
-  const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
+  struct api_generate_job *j = (struct api_generate_job *)job;
   unsigned long long v;
-  j->opt = def;
-  if (!api_choose_json(in, &job->format, e))
+  const struct api_param *sheet = NULL; /* count, per_page or paper */
+  if (!api_generate_init(j, in, e))
     return false;
   for (size_t i = 0; i < in->nquery; i++) {
     const struct api_param *p = &in->query[i];
 #define IS(s)                                                                  \
   (p->name_len == sizeof s - 1 && memcmp(p->name, s, p->name_len) == 0)
     if (IS("level")) {
-      enum sudoku_level l = sudoku_level_from_name(p->value, p->value_len);
-      if (l == SUDOKU_LEVEL_COUNT &&
-          !(p->value_len == 3 && memcmp(p->value, "any", 3) == 0)) {
-        api_error_set(e, API_INVALID_REQUEST,
-                      "level: expected easy, medium, hard, expert, extreme or "
-                      "any");
-        api_error_string(e, "path", "level");
+      if (!api_generate_level(p, &j->opt.level, e))
         return false;
-      }
-      j->opt.level = l == SUDOKU_LEVEL_COUNT ? SUDOKU_LEVEL_ANY : l;
     } else if (IS("symmetry")) {
       enum sudoku_symmetry s =
           sudoku_symmetry_from_name(p->value, p->value_len);
@@ -196,18 +274,45 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
       if (!query_number(p, 0, SUDOKU_MAX_CELLS, &v, e))
         return false;
       j->opt.givens = (uint16_t)v;
+    } else if (IS("count")) {
+      if (!query_number(p, 1, API_MAX_SHEET, &v, e))
+        return false;
+      j->count = (uint32_t)v;
+      sheet = p;
+    } else if (IS("per_page")) {
+      if (!query_number(p, 1, 6, &v, e))
+        return false;
+      if (!pdf_per_page_ok((long)v)) {
+        api_error_set(e, API_INVALID_REQUEST,
+                      "per_page=%llu: expected 1, 2, 4 or 6", v);
+        api_error_string(e, "path", "per_page");
+        return false;
+      }
+      j->per_page = (int)v;
+      sheet = p;
+    } else if (IS("paper")) {
+      if (!pdf_paper_from_name(p->value, p->value_len, &j->paper)) {
+        api_error_set(e, API_INVALID_REQUEST, "paper: expected a4 or letter");
+        api_error_string(e, "path", "paper");
+        return false;
+      }
+      sheet = p;
     } else if (!IS("format")) {
-      char shown[40];
-      api_safe_copy(shown, sizeof shown, p->name,
-                    p->name_len < 32 ? p->name_len : 32);
-      api_error_set(e, API_INVALID_REQUEST,
-                    "unknown parameter %s; /generate takes level, symmetry, "
-                    "seed, size, givens",
-                    shown);
-      api_error_string(e, "path", shown);
+      api_query_unknown(p,
+                        "/generate takes level, symmetry, seed, size, "
+                        "givens, format, count, per_page, paper",
+                        e);
       return false;
     }
 #undef IS
+  }
+  if (sheet != NULL && job->format != API_FMT_PDF) {
+    char shown[16];
+    api_safe_copy(shown, sizeof shown, sheet->name, sheet->name_len);
+    api_error_set(e, API_INVALID_REQUEST,
+                  "%s: a sheet's parameter; it takes format=pdf", shown);
+    api_error_string(e, "path", shown);
+    return false;
   }
   int side = j->opt.box_rows * j->opt.box_cols;
   if (j->opt.givens > side * side) {
@@ -219,11 +324,12 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
   }
   if (!j->seeded)
     j->opt.seed = sudoku_mix64(sudoku_clock_ns() ^ (uint64_t)(uintptr_t)j);
-  if (job->limits.generate_deadline_us != 0)
-    job->limits.deadline_us = job->limits.generate_deadline_us;
   return true;
 }
 
-const struct api_job_ops api_generate_ops = {sizeof(struct generate_job),
-                                             generate_read, generate_cost,
-                                             generate_run, NULL};
+const struct api_job_ops api_generate_ops = {sizeof(struct api_generate_job),
+                                             generate_read,
+                                             api_generate_cost,
+                                             api_generate_run,
+                                             NULL,
+                                             generate_cache};

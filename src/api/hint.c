@@ -9,6 +9,11 @@
  *   3. else the next logical step: {"kind": "step", ...the step...}, the
  *      object of `sudoku hint`; {"kind": "solved"} when nothing is left.
  *
+ * ?format=svg (or Accept: image/svg+xml) draws the hint instead: the
+ * position with its pencil marks (the player's, else the candidates), the
+ * step's units, cells, placements and eliminations marked; a wrong entry
+ * or a missing mark is its cell marked.
+ *
  * A hint never lies: it rests on the unique solution of the puzzle (a
  * puzzle with none or several is refused, 422), the player's marks are
  * checked against it before they are used, and the step itself is
@@ -19,6 +24,7 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "sudoku_draw.h"
 
 struct hint_job {
   struct api_job base;
@@ -28,6 +34,43 @@ struct hint_job {
 static enum api_cost hint_cost(struct api_job *job) {
   struct hint_job *j = (struct hint_job *)job;
   return j->pos.puzzle.n <= 9 ? API_COST_SHORT : API_COST_LONG;
+}
+
+/* The hint as a picture: the position, its marks, and the hint's step (a
+ * wrong entry or a missing mark: a step of one cell). */
+static void draw_hint(const struct hint_job *j, struct sudoku_hint *h,
+                      struct api_response *out) {
+  const sudoku_grid *g = &j->pos.puzzle;
+  sudoku_grid position;
+  uint32_t cand[SUDOKU_MAX_CELLS];
+  api_position_grid(&j->pos, &position);
+  sudoku_candidates(&position, cand); /* no clash: the hint was found */
+  for (int c = 0; c < g->n * g->n && j->pos.marks != NULL; c++)
+    cand[c] &= j->pos.marks[c];
+  const char *title = "Hint: the next step";
+  if (h->kind == SUDOKU_HINT_WRONG_ENTRY ||
+      h->kind == SUDOKU_HINT_MISSING_MARK) {
+    memset(&h->step, 0, sizeof h->step);
+    h->step.ncells = 1;
+    h->step.cells[0] = h->cell;
+    title = h->kind == SUDOKU_HINT_WRONG_ENTRY ? "Hint: a wrong entry"
+                                               : "Hint: a missing mark";
+  } else if (h->step.technique == SUDOKU_TECH_NONE) {
+    title = "Hint: the grid is complete";
+  }
+  struct sudoku_picture pic = {
+      .givens = g,
+      .entries = j->pos.has_entries ? &j->pos.entries : NULL,
+      .cand = cand,
+      .step = h->step.technique == SUDOKU_TECH_NONE && h->step.ncells == 0
+                  ? NULL
+                  : &h->step,
+      .title = title};
+  api_render_svg(&pic,
+                 h->kind == SUDOKU_HINT_WRONG_ENTRY    ? "wrong-entry"
+                 : h->kind == SUDOKU_HINT_MISSING_MARK ? "missing-candidate"
+                                                       : "step",
+                 out);
 }
 
 static void hint_run(struct api_job *job, uint64_t deadline_ns,
@@ -63,6 +106,12 @@ static void hint_run(struct api_job *job, uint64_t deadline_ns,
     goto fail;
   }
   const char *outcome = "step";
+  if (job->format == API_FMT_SVG) {
+    cJSON_Delete(o);
+    draw_hint(j, h, out);
+    free(h);
+    return;
+  }
   if (h->kind == SUDOKU_HINT_WRONG_ENTRY) {
     sudoku_cell_name(g->n, h->cell, cell, sizeof cell);
     cJSON_AddStringToObject(o, "kind", outcome = "wrong-entry");
@@ -114,10 +163,14 @@ static void hint_release(struct api_job *job) {
 static bool hint_read(struct api_job *job, const struct api_input *in,
                       struct api_error *e) {
   struct hint_job *j = (struct hint_job *)job;
-  return api_choose_json(in, &job->format, e) &&
+  return api_choose_json(in, API_FMT_BIT(API_FMT_SVG), &job->format, e) &&
          api_read_position(in, API_POS_ENTRIES | API_POS_MARKS | API_POS_REVEAL,
                            "a hint", &j->pos, e);
 }
 
-const struct api_job_ops api_hint_ops = {sizeof(struct hint_job), hint_read,
-                                         hint_cost, hint_run, hint_release};
+const struct api_job_ops api_hint_ops = {sizeof(struct hint_job),
+                                         hint_read,
+                                         hint_cost,
+                                         hint_run,
+                                         hint_release,
+                                         NULL};

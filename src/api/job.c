@@ -74,6 +74,24 @@ static const struct api_param *query_twice(const struct api_input *in) {
   return NULL;
 }
 
+/* Whether the If-None-Match value names etag (a quoted ETag), or is "*"
+ * (RFC 9110 13.1.2: a weak comparison, so W/ prefixes are ignored). */
+static bool etag_listed(const char *list, const char *etag) {
+  size_t n = strlen(etag);
+  const char *p = list;
+  while (*p != '\0') {
+    p += strspn(p, " \t,");
+    if (strncmp(p, "W/", 2) == 0)
+      p += 2;
+    size_t len = strcspn(p, " \t,");
+    if ((len == 1 && *p == '*') ||
+        (n > 0 && len == n && memcmp(p, etag, n) == 0))
+      return true;
+    p += len;
+  }
+  return false;
+}
+
 struct api_job *api_parse(const struct api_endpoint *ep,
                           const struct api_limits *limits,
                           const struct api_input *in,
@@ -96,6 +114,14 @@ struct api_job *api_parse(const struct api_endpoint *ep,
   job_init(job, ep->ops, limits, in);
   if (!ep->ops->read(job, in, &e))
     goto fail;
+  if (in->if_none_match != NULL && ep->ops->cache != NULL &&
+      ep->ops->cache(job, out) && etag_listed(in->if_none_match, out->etag)) {
+    out->status = 304; /* the client holds this answer: nothing to do */
+    out->outcome = "not-modified";
+    api_job_free(job);
+    return NULL;
+  }
+  memset(out, 0, sizeof *out);
   return job;
 fail:
   api_render_error(&e, in->accept, in->request_id, out);
@@ -126,6 +152,9 @@ void api_job_run(struct api_job *job, uint64_t arrival_ns,
     return;
   }
   job->ops->run(job, deadline, out);
+  if (out->status == 200 && job->ops->cache != NULL &&
+      !job->ops->cache(job, out))
+    out->cache_control[0] = out->etag[0] = '\0';
 }
 
 void api_job_free(struct api_job *job) {

@@ -8,10 +8,24 @@
 
 #include "api_internal.h"
 
+/* The text the shared writer makes, as a raw member of o (nothing when
+ * memory ran out: the caller's object is then incomplete, as with any
+ * failed cJSON_Add). */
+static void add_raw(cJSON *o, const char *name, struct api_buf *b) {
+  if (!b->failed) {
+    b->p[b->len] = '\0';
+    cJSON_AddRawToObject(o, name, b->p);
+  }
+  api_buf_free(b);
+}
+
 void api_add_rating(cJSON *o, const char *name, unsigned rating10) {
-  char text[16];
-  snprintf(text, sizeof text, "%u.%u", rating10 / 10, rating10 % 10);
-  cJSON_AddRawToObject(o, name, text);
+  struct api_buf b;
+  if (!api_buf_init(&b, 16))
+    return;
+  struct json_sink sink = api_buf_sink(&b);
+  rating_json_number(&sink, rating10);
+  add_raw(o, name, &b);
 }
 
 cJSON *api_step_json(const struct sudoku_step *st, int n) {
@@ -35,11 +49,12 @@ void api_rating_into(cJSON *o, const struct sudoku_rating *r) {
   cJSON_AddStringToObject(o, "hardest", sudoku_technique_id(r->hardest));
   cJSON_AddBoolToObject(o, "solved", r->solved);
   api_add_int(o, "step_count", r->steps);
-  cJSON *counts = cJSON_AddObjectToObject(o, "counts");
-  for (int t = 0; t < SUDOKU_TECH_COUNT && counts != NULL; t++)
-    if (r->counts[t] > 0)
-      api_add_int(counts, sudoku_technique_id((enum sudoku_technique)t),
-                  r->counts[t]);
+  struct api_buf b;
+  if (!api_buf_init(&b, 256))
+    return;
+  struct json_sink sink = api_buf_sink(&b);
+  rating_json_counts(&sink, r);
+  add_raw(o, "counts", &b);
 }
 
 struct sudoku_logic_limits api_logic_limits(uint64_t deadline_ns) {

@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -120,6 +121,16 @@ const struct api_param *api_query_find(const struct api_input *in,
   return NULL;
 }
 
+void api_query_unknown(const struct api_param *p, const char *takes,
+                       struct api_error *e) {
+  char shown[40];
+  api_safe_copy(shown, sizeof shown, p->name,
+                p->name_len < 32 ? p->name_len : 32);
+  api_error_set(e, API_INVALID_REQUEST, "unknown parameter %s; %s", shown,
+                takes);
+  api_error_string(e, "path", shown);
+}
+
 static bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
          (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' ||
@@ -162,14 +173,48 @@ enum api_body_type api_body_sniff(const struct api_input *in) {
   return looks_like_form(b, n) ? API_BODY_FORM : API_BODY_TEXT;
 }
 
+static const char *const format_names[] = {
+#define API_X_NAME(name, id, type) id,
+    API_FORMAT_MAP(API_X_NAME)
+#undef API_X_NAME
+};
+static const char *const format_types[] = {
+#define API_X_TYPE(name, id, type) type,
+    API_FORMAT_MAP(API_X_TYPE)
+#undef API_X_TYPE
+};
+
+/* The names (or media types) of the formats of takes as English:
+ * "json, judge or line", "application/json or image/svg+xml"; a media
+ * type named twice (text/plain) once. */
+static void list_formats(unsigned takes, bool types, char *buf, size_t cap) {
+  const char *item[API_FMT_COUNT];
+  int k = 0;
+  for (int f = 0; f < API_FMT_COUNT; f++) {
+    const char *s = types ? format_types[f] : format_names[f];
+    if (!(takes & API_FMT_BIT(f)) || (k > 0 && strcmp(item[k - 1], s) == 0))
+      continue;
+    item[k++] = s;
+  }
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < k && len < cap; i++)
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s",
+                            i == 0       ? ""
+                            : i == k - 1 ? " or "
+                                         : ", ",
+                            item[i]);
+}
+
 bool api_choose_format(const struct api_param *format, const char *accept,
-                       bool text_body, enum api_format *fmt,
+                       bool text_body, unsigned takes, enum api_format *fmt,
                        struct api_error *e) {
+  char names[96];
   if (format != NULL && format->value_len > 0) {
-    static const char *const names[] = {"json", "judge", "line"};
-    for (int i = 0; i < 3; i++) {
-      if (strlen(names[i]) == format->value_len &&
-          memcmp(format->value, names[i], format->value_len) == 0) {
+    for (int i = 0; i < API_FMT_COUNT; i++) {
+      if ((takes & API_FMT_BIT(i)) &&
+          strlen(format_names[i]) == format->value_len &&
+          memcmp(format->value, format_names[i], format->value_len) == 0) {
         *fmt = (enum api_format)i;
         return true;
       }
@@ -177,45 +222,52 @@ bool api_choose_format(const struct api_param *format, const char *accept,
     char shown[48];
     api_safe_copy(shown, sizeof shown, format->value,
                   format->value_len < 32 ? format->value_len : 32);
-    api_error_set(e, API_INVALID_FORMAT,
-                  "format=%s: expected json, judge or line", shown);
+    list_formats(takes, false, names, sizeof names);
+    api_error_set(e, API_INVALID_FORMAT, "format=%s: expected %s", shown,
+                  names);
     api_error_string(e, "path", "format");
     return false;
   }
-  double qj = api_accept_quality(accept, "application/json");
-  double qt = api_accept_quality(accept, "text/plain");
-  if (qj <= 0 && qt <= 0) {
+  unsigned text = API_FMT_BIT(API_FMT_JUDGE) | API_FMT_BIT(API_FMT_LINE);
+  double qj = takes & API_FMT_BIT(API_FMT_JSON)
+                  ? api_accept_quality(accept, "application/json")
+                  : 0;
+  double qt = takes & text ? api_accept_quality(accept, "text/plain") : 0;
+  /* A picture or a document only when asked for above JSON and text: a
+   * browser's Accept of any type keeps the data formats. */
+  double best = qj > qt ? qj : qt;
+  int other = -1;
+  for (int f = API_FMT_SVG; f < API_FMT_COUNT; f++) {
+    double q = takes & API_FMT_BIT(f)
+                   ? api_accept_quality(accept, format_types[f])
+                   : 0;
+    if (q > best) {
+      best = q;
+      other = f;
+    }
+  }
+  if (best <= 0) {
     char shown[96];
     api_safe_copy(shown, sizeof shown, accept, strlen(accept));
-    api_error_set(e, API_NOT_ACCEPTABLE,
-                  "Accept: %s: this service answers application/json or "
-                  "text/plain",
-                  shown);
+    list_formats(takes, true, names, sizeof names);
+    api_error_set(e, API_NOT_ACCEPTABLE, "Accept: %s: this endpoint answers %s",
+                  shown, names);
     return false;
   }
-  if (qj > qt)
+  if (other >= 0)
+    *fmt = (enum api_format)other;
+  else if (qj > qt)
     *fmt = API_FMT_JSON;
   else if (qt > qj)
     *fmt = API_FMT_JUDGE;
   else
-    *fmt = text_body ? API_FMT_JUDGE : API_FMT_JSON;
+    *fmt = text_body || !(takes & API_FMT_BIT(API_FMT_JSON)) ? API_FMT_JUDGE
+                                                             : API_FMT_JSON;
   return true;
 }
 
-bool api_choose_json(const struct api_input *in, enum api_format *fmt,
-                     struct api_error *e) {
-  const struct api_param *format = api_query_find(in, "format");
-  if (!api_choose_format(format, in->accept, false, fmt, e))
-    return false;
-  if (*fmt == API_FMT_JSON)
-    return true;
-  if (format != NULL && format->value_len > 0) {
-    api_error_set(e, API_INVALID_FORMAT,
-                  "format: this endpoint answers json only");
-    api_error_string(e, "path", "format");
-  } else {
-    api_error_set(e, API_NOT_ACCEPTABLE,
-                  "this endpoint answers application/json only");
-  }
-  return false;
+bool api_choose_json(const struct api_input *in, unsigned also,
+                     enum api_format *fmt, struct api_error *e) {
+  return api_choose_format(api_query_find(in, "format"), in->accept, false,
+                           API_FMT_BIT(API_FMT_JSON) | also, fmt, e);
 }

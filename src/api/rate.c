@@ -145,7 +145,8 @@ static bool rate_read(struct api_job *job, const struct api_input *in,
   uint32_t max_puzzles = job->limits.max_puzzles;
   cJSON *root = NULL;
   if (!api_choose_format(api_query_find(in, "format"), in->accept,
-                         type == API_BODY_TEXT, &job->format, e))
+                         type == API_BODY_TEXT, API_TAKES_TEXT, &job->format,
+                         e))
     return false;
   bool ok = false;
   if (type == API_BODY_JSON) {
@@ -185,5 +186,9 @@ static bool rate_read(struct api_job *job, const struct api_input *in,
   return true;
 }
 
-const struct api_job_ops api_rate_ops = {sizeof(struct rate_job), rate_read,
-                                         rate_cost, rate_run, rate_release};
+const struct api_job_ops api_rate_ops = {sizeof(struct rate_job),
+                                         rate_read,
+                                         rate_cost,
+                                         rate_run,
+                                         rate_release,
+                                         NULL};

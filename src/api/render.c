@@ -2,13 +2,14 @@
  * render.c - answers into responses: a JSON tree or a buffer of JSON as a
  * 200, an error as RFC 9457 application/problem+json or, for a client that
  * takes only text, as one text line (negotiate.c decides), and the static
- * 500 when memory runs out.
+ * 500 when memory runs out, and pictures as SVG.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
+#include "sudoku_draw.h"
 
 static void response_set(struct api_response *out, int status, const char *type,
                          char *body, size_t len, const char *outcome) {
@@ -112,4 +113,22 @@ void api_render_buf(struct api_buf *b, int status, const char *outcome,
   response_set(out, status, CT_JSON, b->p, b->len, outcome);
   b->p = NULL;
   b->len = b->cap = 0;
+}
+
+void api_render_body(char *body, size_t len, const char *content_type,
+                     const char *outcome, struct api_response *out) {
+  if (body == NULL) {
+    render_oom(out);
+    return;
+  }
+  response_set(out, 200, content_type, body, len, outcome);
+}
+
+void api_render_svg(const struct sudoku_picture *pic, const char *outcome,
+                    struct api_response *out) {
+  size_t need = sudoku_write_svg(pic, NULL, 0);
+  char *body = need > 0 ? malloc(need + 1) : NULL;
+  if (body != NULL)
+    sudoku_write_svg(pic, body, need + 1);
+  api_render_body(body, need, CT_SVG, outcome, out);
 }

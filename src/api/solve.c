@@ -1,7 +1,9 @@
 /*
  * solve.c - POST /solve: one puzzle or a batch, as JSON, text or a form;
  * the solution (or several counted up to max_solutions, or the
- * lexicographically smallest) as JSON, judge text or the line format.
+ * lexicographically smallest) as JSON, judge text or the line format;
+ * ?format=svg (or Accept: image/svg+xml) draws one puzzle's solution, the
+ * givens bold and the values found in blue.
  *
  * Cost: the first attempt gives every puzzle API_PROBE_NODES search nodes
  * (a few hundred: most 9x9 puzzles need fewer than 50); what it answers is
@@ -12,6 +14,7 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "sudoku_draw.h"
 
 /* Search nodes of the first attempt, per request, for 9x9 puzzles: ~100 ns
  * each. A node costs about its cell count, so larger grids get fewer
@@ -393,7 +396,13 @@ static void solve_run(struct api_job *job, uint64_t deadline_ns,
     out->puzzles = 1;
     return;
   }
-  if (j->base.format == API_FMT_JSON) {
+  if (j->base.format == API_FMT_SVG) {
+    struct sudoku_picture pic = {.givens = &j->ps.item[0].grid,
+                                 .entries = &a->solution,
+                                 .title = "Sudoku: the solution",
+                                 .rules = j->ps.item[0].rules};
+    api_render_svg(&pic, answer_outcome(a), out);
+  } else if (j->base.format == API_FMT_JSON) {
     struct api_buf b;
     api_buf_init(&b, solution_bytes(&j->ps.item[0]));
     api_buf_lit(&b, "{");
@@ -474,12 +483,21 @@ static bool solve_read(struct api_job *job, const struct api_input *in,
    * body holds. */
   struct api_error fe = {API_OK, "", NULL};
   if (!api_choose_format(format != NULL ? format : form_format, in->accept,
-                         type == API_BODY_TEXT, &job->format, &fe)) {
+                         type == API_BODY_TEXT,
+                         API_TAKES_TEXT | API_FMT_BIT(API_FMT_SVG),
+                         &job->format, &fe)) {
     api_error_clear(e);
     *e = fe;
     ok = false;
   }
   api_form_free(&form);
+  if (ok && j->ps.batch && job->format == API_FMT_SVG) {
+    api_error_set(e, API_INVALID_FORMAT,
+                  "format=svg draws one puzzle; send the %u one by one",
+                  j->ps.count);
+    api_error_string(e, "path", "format");
+    ok = false;
+  }
   if (!ok)
     return false;
   j->ans = calloc(j->ps.count, sizeof *j->ans);
@@ -490,5 +508,9 @@ static bool solve_read(struct api_job *job, const struct api_input *in,
   return true;
 }
 
-const struct api_job_ops api_solve_ops = {sizeof(struct solve_job), solve_read,
-                                          solve_cost, solve_run, solve_release};
+const struct api_job_ops api_solve_ops = {sizeof(struct solve_job),
+                                          solve_read,
+                                          solve_cost,
+                                          solve_run,
+                                          solve_release,
+                                          NULL};

@@ -130,7 +130,7 @@ static bool steps_read(struct api_job *job, const struct api_input *in,
                        struct api_error *e) {
   struct steps_job *j = (struct steps_job *)job;
   if (!api_choose_format(api_query_find(in, "format"), in->accept, false,
-                         &job->format, e) ||
+                         API_TAKES_TEXT, &job->format, e) ||
       !api_read_position(in, 0, "solving by steps", &j->pos, e))
     return false;
   if (job->format != API_FMT_JSON)
@@ -138,5 +138,9 @@ static bool steps_read(struct api_job *job, const struct api_input *in,
   return true;
 }
 
-const struct api_job_ops api_steps_ops = {sizeof(struct steps_job), steps_read,
-                                          steps_cost, steps_run, steps_release};
+const struct api_job_ops api_steps_ops = {sizeof(struct steps_job),
+                                          steps_read,
+                                          steps_cost,
+                                          steps_run,
+                                          steps_release,
+                                          NULL};

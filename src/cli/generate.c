@@ -5,6 +5,8 @@
  * Puzzle i (0-based) of a run uses the seed N+i, so any one of them can be
  * regenerated alone with --seed N+i --count 1. Without --seed, N comes from
  * the clock and is printed on stderr so that the run can be repeated.
+ * --format pdf writes one PDF sheet of them all (pdf.h), --format svg one
+ * puzzle drawn (sudoku_draw.h).
  * Exit status: 0 all generated, 1 some puzzle not generated in time (the
  * line "no puzzle" in its place, the reason on stderr), 2 bad usage.
  */
@@ -15,6 +17,8 @@
 #include <time.h>
 
 #include "cli.h"
+#include "pdf.h"
+#include "sudoku_draw.h"
 #include "sudoku_generate.h"
 
 #define CLI_MAX_COUNT 1000000u
@@ -22,12 +26,20 @@
 static const char usage[] =
     "usage: sudoku generate [--level L] [--symmetry S] [--seed N] [--count K]\n"
     "                       [--size N] [--givens G] [--solution]\n"
-    "                       [--format line|judge] [--deadline-ms N] "
+    "                       [--format line|judge|svg|pdf] [--per-page P]\n"
+    "                       [--paper a4|letter] [--deadline-ms N] "
     "[--verbose]\n"
     "                       [--help]\n"
-    "Prints new Sudoku puzzles: unique, minimal (or with G givens), with a\n"
-    "symmetric pattern of givens, rated at level L.\n"
-    "  --level L        easy, medium, hard, expert, extreme, or any (default)\n"
+    "Prints new Sudoku puzzles: unique, with a symmetric pattern of givens,\n"
+    "minimal (or with G givens), rated at level L. Minimal: up to 15x15 no\n"
+    "given can go (proved); from 16x16 on budget-minimal: no orbit of the\n"
+    "symmetry can go, or its check did not end within a node budget. With\n"
+    "a level below extreme at sides 8 and 10..25, givens whose removal\n"
+    "would rate the puzzle above L stay (level-minimal); extreme from\n"
+    "16x16 on stops at the first removal past expert (not minimal).\n"
+    "  --level L        easy, medium, hard, expert, extreme, or any "
+    "(default);\n"
+    "                   4x4 puzzles are all easy\n"
     "  --symmetry S     none, rot180 (default), rot90, mirror, flip, diagonal\n"
     "  --seed N         0..2^64-1; puzzle i of the run uses seed N+i "
     "(default:\n"
@@ -38,6 +50,11 @@ static const char usage[] =
     "  --solution       print each puzzle's solution after it\n"
     "  --format line    one line of n*n symbols a puzzle, '.' blank (default)\n"
     "  --format judge   rows of numbers, 0 blank, an empty line between grids\n"
+    "  --format svg     the puzzle drawn as an SVG picture (--count 1)\n"
+    "  --format pdf     a PDF sheet of the puzzles (--count up to 100), each\n"
+    "                   with its level, rating and seed, the solutions last\n"
+    "  --per-page P     puzzles to a PDF page: 1, 2, 4 (default) or 6\n"
+    "  --paper NAME     the PDF's paper: a4 (default) or letter\n"
     "  --deadline-ms N  give up on a puzzle after N ms (default 10000; 0 =\n"
     "                   never)\n"
     "  --verbose        for each puzzle, on stderr: its attempts and the seed\n"
@@ -51,6 +68,9 @@ struct gen_cli {
   uint64_t seed;
   bool seeded, solution, judge, verbose;
   unsigned long long count;
+  char picture; /* 's' svg, 'p' pdf, 0 text */
+  int per_page;
+  enum pdf_paper paper;
 };
 
 /* Parses a decimal unsigned integer no larger than max. */
@@ -127,9 +147,20 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
       if (!parse_u64(val, SUDOKU_MAX_CELLS, &givens))
         return bad_value(a, "a number of givens, 0 = minimal", val);
     } else if (strcmp(a, "--format") == 0) {
+      if (strcmp(val, "svg") == 0 || strcmp(val, "pdf") == 0) {
+        g->picture = val[0];
+        continue;
+      }
       if (strcmp(val, "judge") != 0 && strcmp(val, "line") != 0)
-        return bad_value(a, "line or judge", val);
+        return bad_value(a, "line, judge, svg or pdf", val);
       g->judge = strcmp(val, "judge") == 0;
+    } else if (strcmp(a, "--per-page") == 0) {
+      if (!parse_u64(val, 6, &v) || !pdf_per_page_ok((long)v))
+        return bad_value(a, "1, 2, 4 or 6", val);
+      g->per_page = (int)v;
+    } else if (strcmp(a, "--paper") == 0) {
+      if (!pdf_paper_from_name(val, strlen(val), &g->paper))
+        return bad_value(a, "a4 or letter", val);
     } else if (strcmp(a, "--deadline-ms") == 0) {
       if (!parse_u64(val, 86400000ull, &v))
         return bad_value(a, "milliseconds 0..86400000", val);
@@ -145,7 +176,49 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
     return 2;
   }
   g->opt.givens = (uint16_t)givens;
+  if ((g->picture == 's' && g->count != 1) ||
+      (g->picture == 'p' && (g->count == 0 || g->count > PDF_MAX_PUZZLES))) {
+    fprintf(stderr, "sudoku generate: --format %s takes --count %s\n",
+            g->picture == 's' ? "svg" : "pdf",
+            g->picture == 's' ? "1" : "1..100");
+    return 2;
+  }
   return -1;
+}
+
+/* The puzzles made (made of them) as the picture asked for on stdout;
+ * false when it could not be written. */
+static bool write_picture(const struct gen_cli *g,
+                          const struct sudoku_generated *gen,
+                          const uint64_t *seeds, size_t made) {
+  char caption[64], title[96];
+  if (made == 0)
+    return true;
+  if (g->picture == 's') {
+    pdf_caption(&gen[0], seeds[0], caption, sizeof caption);
+    snprintf(title, sizeof title, "Sudoku %dx%d, %s", gen[0].puzzle.n,
+             gen[0].puzzle.n, caption);
+    struct sudoku_picture pic = {.givens = &gen[0].puzzle, .title = title};
+    size_t need = sudoku_write_svg(&pic, NULL, 0);
+    char *svg = malloc(need + 1);
+    if (svg == NULL)
+      return false;
+    sudoku_write_svg(&pic, svg, need + 1);
+    bool ok = fwrite(svg, 1, need, stdout) == need;
+    free(svg);
+    return ok;
+  }
+  size_t len;
+  const char *why;
+  char *pdf =
+      pdf_write_generated(gen, seeds, made, g->per_page, g->paper, &len, &why);
+  if (pdf == NULL) {
+    fprintf(stderr, "sudoku generate: no PDF: %s\n", why);
+    return false;
+  }
+  bool ok = fwrite(pdf, 1, len, stdout) == len;
+  free(pdf);
+  return ok;
 }
 
 /* A seed that differs from run to run: the realtime clock in ns. */
@@ -170,7 +243,7 @@ static void print_grid(const sudoku_grid *g, bool judge, bool *first) {
 
 int cli_cmd_generate(int argc, char **argv) {
   struct gen_cli g = {
-      SUDOKU_GENERATE_DEFAULT, 0, false, false, false, false, 1};
+      SUDOKU_GENERATE_DEFAULT, 0, false, false, false, false, 1, 0, 4, PDF_A4};
   g.opt.deadline_us = CLI_DEFAULT_DEADLINE_MS * 1000ull;
   int rc = parse_args(argc, argv, &g);
   if (rc >= 0)
@@ -181,10 +254,29 @@ int cli_cmd_generate(int argc, char **argv) {
   }
   bool first = true;
   rc = 0;
+  /* A picture holds every puzzle: they are kept until the end. */
+  struct sudoku_generated *kept =
+      g.picture ? malloc(g.count * sizeof *kept) : NULL;
+  uint64_t *seeds = g.picture ? malloc(g.count * sizeof *seeds) : NULL;
+  size_t made = 0;
+  if (g.picture && (kept == NULL || seeds == NULL)) {
+    fputs("sudoku generate: out of memory\n", stderr);
+    free(kept);
+    free(seeds);
+    return 2;
+  }
   for (unsigned long long i = 0; i < g.count; i++) {
     struct sudoku_generated out;
     g.opt.seed = g.seed + i; /* wraps around at 2^64, as documented */
     enum sudoku_status s = sudoku_generate(&g.opt, &out);
+    if (s == SUDOKU_BAD_VALUE &&
+        !sudoku_generate_level_exists(out.puzzle.n, g.opt.level)) {
+      fprintf(stderr,
+              "sudoku generate: no %dx%d puzzle is %s (every one rates "
+              "easy)\n",
+              out.puzzle.n, out.puzzle.n, sudoku_level_name(g.opt.level));
+      return 2;
+    }
     if (s == SUDOKU_BAD_VALUE || s == SUDOKU_BAD_SHAPE) {
       fprintf(stderr,
               "sudoku generate: %u givens cannot be reached with symmetry "
@@ -200,6 +292,9 @@ int cli_cmd_generate(int argc, char **argv) {
               "attempts\n",
               i + 1, (unsigned long long)g.opt.seed, sudoku_strerror(s),
               out.attempts);
+      rc = 1;
+      if (g.picture)
+        continue;
       fputs(first || !g.judge ? "no puzzle\n" : "\nno puzzle\n", stdout);
       first = false;
       rc = 1;
@@ -211,11 +306,19 @@ int cli_cmd_generate(int argc, char **argv) {
               "last from seed %llu\n",
               i + 1, (unsigned long long)g.opt.seed, out.attempts,
               (unsigned long long)out.seed);
+    if (g.picture) {
+      seeds[made] = g.opt.seed;
+      kept[made++] = out;
+      continue;
+    }
     print_grid(&out.puzzle, g.judge, &first);
     if (g.solution)
       print_grid(&out.solution, g.judge, &first);
   }
-  if (fflush(stdout) != 0) {
+  bool written = !g.picture || write_picture(&g, kept, seeds, made);
+  free(kept);
+  free(seeds);
+  if (!written || fflush(stdout) != 0) {
     fprintf(stderr, "sudoku generate: cannot write the output\n");
     return 2;
   }

@@ -3,7 +3,10 @@
  * one step (--text: its sentence alone). The position is a puzzle (the
  * first grid of standard input) plus a player's entries: a second grid of
  * the same shape in the input, or the grid of --entries FILE; 0 or blank
- * is no entry, an entry on a given must repeat it.
+ * is no entry, an entry on a given must repeat it. Or a position with
+ * pencil marks (sudoku_marks.h: a sukaku line, a PM grid, HoDoKu's library
+ * line): its values and the player's marks, as /hint takes them; a mark
+ * removed although it is the cell's value is then the hint.
  *
  * A position that has no solution (a wrong entry), clashing cells or no
  * applicable step prints {"error":...} (or its reason) and exits 1. A
@@ -15,6 +18,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sudoku_marks.h"
 
 #define CLI_ENTRIES_MAX (1u << 20) /* --entries FILE: bytes at the most */
 
@@ -25,8 +29,10 @@ static const char usage[] =
     "technique, its rating, placements, eliminations, the cells and units\n"
     "of the pattern, and a sentence. The position is the puzzle on standard\n"
     "input plus the player's entries: a second grid after it, or the grid\n"
-    "in FILE. --text prints the sentence alone. Exit status: 0 a step, 1\n"
-    "none (no solution, clash), 2 unreadable input.\n";
+    "in FILE. Or a position with pencil marks (a sukaku line, a PM grid,\n"
+    "HoDoKu's library line): a removed mark that is the cell's value is\n"
+    "then the hint. --text prints the sentence alone. Exit status: 0 a\n"
+    "step, 1 none (no solution, clash), 2 unreadable input.\n";
 
 /* Reads one grid, or up to `max` (1 or 2), from text into g[]. Returns
  * how many, or -1 (message on stderr) when unreadable or more than max. */
@@ -75,6 +81,45 @@ static bool merge(sudoku_grid *pos, const sudoku_grid *entries) {
   return true;
 }
 
+/* The first record of text when it is a position with pencil marks: its
+ * givens (the values it does not mark as placed), its placed values, its
+ * marks; false (nothing set) for a plain puzzle or an unreadable input,
+ * which read_grids then reads and reports. */
+static bool read_marked(const char *text, size_t len, sudoku_grid *puzzle,
+                        sudoku_grid *entries, uint32_t *marks) {
+  struct sudoku_reader r;
+  struct sudoku_position *p = malloc(sizeof *p);
+  enum sudoku_marks_format f = SUDOKU_MARKS_GIVENS;
+  sudoku_reader_init(&r, text, len);
+  bool marked = p != NULL && sudoku_read_position(&r, p, &f, NULL) == 1 &&
+                f != SUDOKU_MARKS_GIVENS;
+  if (marked) {
+    *puzzle = *entries = p->grid;
+    for (int c = 0; c < p->grid.n * p->grid.n; c++) {
+      if (p->placed[c])
+        puzzle->cell[c] = 0;
+      else
+        entries->cell[c] = 0;
+      marks[c] = p->cand[c];
+    }
+  }
+  free(p);
+  return marked;
+}
+
+/* The hint that a mark is missing, as JSON or a sentence. */
+static void print_missing(const struct sudoku_hint *h, int n, bool json) {
+  char cell[16];
+  sudoku_cell_name(n, h->cell, cell, sizeof cell);
+  if (json)
+    printf("{\"kind\":\"missing-candidate\",\"cell\":\"%s\",\"value\":%d,"
+           "\"explanation\":\"",
+           cell, h->value);
+  printf("%d was removed from the pencil marks of %s, but it can go there.",
+         h->value, cell);
+  fputs(json ? "\"}\n" : "\n", stdout);
+}
+
 int cli_cmd_hint(int argc, char **argv) {
   struct cli_logic_options o = {
       .accepts_json = true, .accepts_entries = true, .json = true};
@@ -86,10 +131,19 @@ int cli_cmd_hint(int argc, char **argv) {
   if (text == NULL)
     return 2;
   sudoku_grid g[2];
-  int k = read_grids("input", text, len, g, o.entries ? 1 : 2);
-  free(text);
-  if (k < 0)
+  uint32_t *marks = malloc(SUDOKU_MAX_CELLS * sizeof *marks);
+  if (marks == NULL) {
+    free(text);
     return 2;
+  }
+  bool marked =
+      o.entries == NULL && read_marked(text, len, &g[0], &g[1], marks);
+  int k = marked ? 2 : read_grids("input", text, len, g, o.entries ? 1 : 2);
+  free(text);
+  if (k < 0) {
+    free(marks);
+    return 2;
+  }
   if (o.entries != NULL) {
     size_t elen;
     char *etext = read_all_file(o.entries, CLI_ENTRIES_MAX, &elen);
@@ -100,15 +154,25 @@ int cli_cmd_hint(int argc, char **argv) {
     }
     k = read_grids(o.entries, etext, elen, &g[1], 1) + 1;
     free(etext);
-    if (k < 1)
+    if (k < 1) {
+      free(marks);
       return 2;
+    }
   }
   sudoku_grid puzzle = g[0];
-  if (k == 2 && !merge(&g[0], &g[1]))
+  if (k == 2 && !merge(&g[0], &g[1])) {
+    free(marks);
     return 2;
+  }
   struct sudoku_hint h;
   enum sudoku_status s =
-      sudoku_hint(&puzzle, k == 2 ? &g[1] : NULL, NULL, false, &o.limits, &h);
+      sudoku_hint(&puzzle, k == 2 ? &g[1] : NULL, marked ? marks : NULL, false,
+                  &o.limits, &h);
+  free(marks);
+  if (s == SUDOKU_OK && h.kind == SUDOKU_HINT_MISSING_MARK) {
+    print_missing(&h, puzzle.n, o.json);
+    return fflush(stdout) != 0 ? 2 : 0;
+  }
   if (s == SUDOKU_OK && h.kind == SUDOKU_HINT_WRONG_ENTRY) {
     for (int i = 0; i < h.nwrong; i++) {
       char name[16];

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "pipeline.h"
 #include "step_json.h"
+#include "sudoku_marks.h"
 
 int cli_logic_parse(int argc, char **argv, const char *usage,
                     struct cli_logic_options *o) {
@@ -67,19 +68,55 @@ int cli_logic_parse(int argc, char **argv, const char *usage,
   return -1;
 }
 
+/* The positions of text as lines of the line format (their givens and
+ * placed values; the pencil marks are left out), malloc'd into *len
+ * bytes; NULL when out of memory. text was read whole without error. */
+static char *as_lines(const char *text, size_t len, size_t *out_len) {
+  struct sudoku_reader r;
+  struct sudoku_position *p = malloc(sizeof *p);
+  struct cli_text t = {NULL, 0, 0};
+  bool ok = p != NULL;
+  sudoku_reader_init(&r, text, len);
+  while (ok && sudoku_read_position(&r, p, NULL, NULL) == 1) {
+    ok = cli_text_reserve(&t, SUDOKU_TEXT_MAX + 1);
+    if (ok)
+      t.len += sudoku_write_line(&p->grid, t.s + t.len, SUDOKU_TEXT_MAX);
+  }
+  free(p);
+  if (!ok) {
+    free(t.s);
+    fputs("sudoku: out of memory\n", stderr);
+    return NULL;
+  }
+  *out_len = t.len;
+  return t.s;
+}
+
 /* Reads stdin and checks every puzzle in it; NULL (a located message on
- * stderr) when one is unreadable or there is none. The caller frees. */
+ * stderr) when one is unreadable or there is none. The caller frees. A
+ * position with pencil marks (sudoku_marks.h: sukaku, PM grid, HoDoKu's
+ * library line) counts as its values: the input is then rewritten as
+ * lines of the line format, so that the path starts from the values;
+ * plain puzzles are passed on as they came. */
 static char *read_puzzles(size_t *len) {
   char *text = cli_read_stdin(len);
   if (text == NULL)
     return NULL;
   struct sudoku_reader r;
   struct sudoku_text_error err;
-  sudoku_grid g;
-  int got;
+  struct sudoku_position *p = malloc(sizeof *p);
+  enum sudoku_marks_format f;
+  bool marks = false;
+  int got = -1;
+  if (p == NULL) {
+    fputs("sudoku: out of memory\n", stderr);
+    free(text);
+    return NULL;
+  }
   sudoku_reader_init(&r, text, *len);
-  while ((got = sudoku_read_next(&r, &g, &err)) == 1)
-    ;
+  while ((got = sudoku_read_position(&r, p, &f, &err)) == 1)
+    marks |= f != SUDOKU_MARKS_GIVENS;
+  free(p);
   if (got < 0 || r.puzzles == 0) {
     if (got < 0)
       fprintf(stderr, "sudoku: %s\n", err.message);
@@ -87,6 +124,11 @@ static char *read_puzzles(size_t *len) {
       fprintf(stderr, "sudoku: no puzzle in the input\n");
     free(text);
     return NULL;
+  }
+  if (marks) {
+    char *lines = as_lines(text, *len, len);
+    free(text);
+    return lines;
   }
   return text;
 }
@@ -192,11 +234,12 @@ static void json_string(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-void cli_json_rating(FILE *f, unsigned rating) {
-  fprintf(f, "%u.%u", rating / 10, rating % 10);
-}
-
 static void file_put(void *f, const char *s, size_t n) { fwrite(s, 1, n, f); }
+
+void cli_json_rating(FILE *f, unsigned rating) {
+  struct json_sink sink = {file_put, f};
+  rating_json_number(&sink, rating);
+}
 
 void cli_json_step(FILE *f, const struct sudoku_step *st, int n) {
   struct json_sink sink = {file_put, f};
@@ -212,20 +255,6 @@ void cli_json_refusal(FILE *f, enum sudoku_status s) {
 }
 
 void cli_json_summary(FILE *f, const struct sudoku_rating *r) {
-  fputs("\"rating\":", f);
-  cli_json_rating(f, r->rating);
-  fputs(",\"level\":", f);
-  json_string(f, sudoku_level_name(r->level));
-  fputs(",\"hardest\":", f);
-  json_string(f, sudoku_technique_id(r->hardest));
-  fprintf(f, ",\"solved\":%s,\"counts\":{", r->solved ? "true" : "false");
-  for (int t = 0, first = 1; t < SUDOKU_TECH_COUNT; t++)
-    if (r->counts[t]) {
-      if (!first)
-        fputc(',', f);
-      json_string(f, sudoku_technique_id((enum sudoku_technique)t));
-      fprintf(f, ":%u", r->counts[t]);
-      first = 0;
-    }
-  fputc('}', f);
+  struct json_sink sink = {file_put, f};
+  rating_json_members(&sink, r, false);
 }

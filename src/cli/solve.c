@@ -178,7 +178,7 @@ static bool solve_picture(uint32_t index, const sudoku_grid *g,
                           const sudoku_grid *solution, struct cli_text *out,
                           struct cli_text *err) {
   const sudoku_grid *sol = st->solutions > 0 ? solution : NULL;
-  struct sudoku_picture pic = {g, sol, NULL, NULL, NULL};
+  struct sudoku_picture pic = {.givens = g, .entries = sol};
   size_t need = sudoku_write_svg(&pic, NULL, 0);
   if (!cli_text_reserve(out, need + 1))
     return false;

@@ -1,6 +1,7 @@
 /*
  * access_log.c - one line per request on stderr, and whom to believe about
- * the client's address: X-Forwarded-For only from a trusted proxy.
+ * the client's address: X-Forwarded-For only from a trusted proxy (the
+ * ranges net.c parsed).
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -10,18 +11,6 @@
 #include <sys/socket.h>
 
 #include "http_internal.h"
-
-bool http_addr_canonical(const char *s, char *out, size_t cap) {
-  struct sockaddr_storage ss;
-  socklen_t len;
-  if (!http_sockaddr(s, 0, false, &ss, &len))
-    return false;
-  const void *bin =
-      ss.ss_family == AF_INET
-          ? (const void *)&((const struct sockaddr_in *)&ss)->sin_addr
-          : (const void *)&((const struct sockaddr_in6 *)&ss)->sin6_addr;
-  return inet_ntop(ss.ss_family, bin, out, (socklen_t)cap) != NULL;
-}
 
 void http_log_copy(char *out, size_t cap, const char *s, size_t len) {
   size_t o = 0;
@@ -38,92 +27,8 @@ void http_log_copy(char *out, size_t cap, const char *s, size_t len) {
   out[o] = '\0';
 }
 
-/* An address in binary: family and bytes (4 or 16 used). */
-static bool addr_bytes(const char *text, struct http_net *out) {
-  out->family = strchr(text, ':') != NULL ? AF_INET6 : AF_INET;
-  out->bits = out->family == AF_INET ? 32 : 128;
-  return inet_pton(out->family, text, out->addr) == 1;
-}
-
-static bool net_contains(const struct http_net *net, const struct http_net *a) {
-  if (net->family != a->family)
-    return false;
-  unsigned whole = net->bits / 8, rest = net->bits % 8;
-  if (memcmp(net->addr, a->addr, whole) != 0)
-    return false;
-  unsigned char mask = (unsigned char)(0xffu << (8 - rest));
-  return rest == 0 || ((net->addr[whole] ^ a->addr[whole]) & mask) == 0;
-}
-
 static bool proxy_trusted(const struct http_server *srv, const char *addr) {
-  struct http_net a;
-  if (!addr_bytes(addr, &a))
-    return false;
-  for (size_t i = 0; i < srv->nproxies; i++)
-    if (net_contains(&srv->proxies[i], &a))
-      return true;
-  return false;
-}
-
-/* "192.0.2.7", "10.0.0.0/8", "2001:db8::/32": an address or a range. */
-static bool net_parse(const char *text, struct http_net *net) {
-  char addr[INET6_ADDRSTRLEN];
-  const char *slash = strchr(text, '/');
-  size_t len = slash != NULL ? (size_t)(slash - text) : strlen(text);
-  if (len == 0 || len >= sizeof addr)
-    return false;
-  memcpy(addr, text, len);
-  addr[len] = '\0';
-  if (!addr_bytes(addr, net))
-    return false;
-  if (slash == NULL)
-    return true;
-  const char *d = slash + 1;
-  unsigned bits = 0;
-  if (*d == '\0' || strlen(d) > 3)
-    return false;
-  for (; *d != '\0'; d++) {
-    if (*d < '0' || *d > '9')
-      return false;
-    bits = bits * 10 + (unsigned)(*d - '0');
-  }
-  if (bits > net->bits)
-    return false;
-  net->bits = bits;
-  return true;
-}
-
-bool http_proxies_parse(struct http_server *srv, const char *list, char *err,
-                        size_t errlen) {
-  bool any = false;
-  char **items = NULL;
-  size_t n = 0;
-  bool ok = http_list_parse(list, &items, &n, &any);
-  if (!ok)
-    snprintf(err, errlen, "out of memory");
-  else if (any)
-    snprintf(err, errlen, "trusted proxies must be addresses, not '*'");
-  if (ok && !any && n > 0) {
-    srv->proxies = calloc(n, sizeof srv->proxies[0]);
-    if (srv->proxies == NULL) {
-      snprintf(err, errlen, "out of memory");
-      ok = false;
-    }
-  }
-  for (size_t i = 0; ok && !any && i < n; i++) {
-    ok = net_parse(items[i], &srv->proxies[i]);
-    if (!ok)
-      snprintf(err, errlen,
-               "trusted proxy '%.64s' is not an IPv4 or IPv6 address or "
-               "CIDR range",
-               items[i]);
-    else
-      srv->nproxies++;
-  }
-  for (size_t i = 0; i < n; i++)
-    free(items[i]);
-  free(items);
-  return ok && !any;
+  return http_nets_contain(srv->proxies, srv->nproxies, addr);
 }
 
 /*

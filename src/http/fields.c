@@ -62,6 +62,8 @@ static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
     keep_first(&f->type, value);
   } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_ACCEPT)) {
     keep_first(&f->accept, value);
+  } else if (NAME_IS(key, key_size, MHD_HTTP_HEADER_IF_NONE_MATCH)) {
+    keep_first(&f->if_none_match, value);
   } else if (NAME_IS(key, key_size, "Origin")) {
     keep_first(&f->origin, value);
   } else if (NAME_IS(key, key_size, "X-Forwarded-For")) {

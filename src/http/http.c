@@ -16,30 +16,6 @@
 
 #include "http_internal.h"
 
-bool http_sockaddr(const char *s, uint16_t port, bool any_to_loopback,
-                   struct sockaddr_storage *out, socklen_t *len) {
-  struct sockaddr_in *in4 = (struct sockaddr_in *)out;
-  struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)out;
-  memset(out, 0, sizeof *out);
-  if (s != NULL && inet_pton(AF_INET, s, &in4->sin_addr) == 1) {
-    in4->sin_family = AF_INET;
-    in4->sin_port = htons(port);
-    if (any_to_loopback && in4->sin_addr.s_addr == htonl(INADDR_ANY))
-      in4->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    *len = sizeof *in4;
-    return true;
-  }
-  if (s != NULL && inet_pton(AF_INET6, s, &in6->sin6_addr) == 1) {
-    in6->sin6_family = AF_INET6;
-    in6->sin6_port = htons(port);
-    if (any_to_loopback && IN6_IS_ADDR_UNSPECIFIED(&in6->sin6_addr))
-      in6->sin6_addr = in6addr_loopback;
-    *len = sizeof *in6;
-    return true;
-  }
-  return false;
-}
-
 /* libmicrohttpd's memory per connection (headers, read and write buffers;
  * bodies go to our own buffer). It zeroes all of it between two requests
  * on a kept-alive connection, and half of it once more when the read
@@ -117,40 +93,6 @@ void http_config_default(struct http_config *cfg) {
   cfg->timeout_s = HTTP_DEFAULT_TIMEOUT_S;
   cfg->cors_origins = HTTP_DEFAULT_CORS_ORIGINS;
   cfg->access_log = true;
-}
-
-/* Splits a comma-separated list into malloc'd strings; spaces around
- * names are dropped, and so is a "*" entry, which sets *any. */
-bool http_list_parse(const char *list, char ***items, size_t *count,
-                     bool *any) {
-  size_t n = 1;
-  for (const char *p = list; *p != '\0'; p++)
-    n += *p == ',';
-  *items = calloc(n, sizeof **items);
-  if (*items == NULL)
-    return false;
-  for (const char *p = list;;) {
-    const char *comma = strchr(p, ',');
-    const char *e = comma != NULL ? comma : p + strlen(p);
-    while (p < e && *p == ' ')
-      p++;
-    while (e > p && e[-1] == ' ')
-      e--;
-    if (e - p == 1 && *p == '*')
-      *any = true;
-    else if (e > p) {
-      char *s = malloc((size_t)(e - p) + 1);
-      if (s == NULL)
-        return false;
-      memcpy(s, p, (size_t)(e - p));
-      s[e - p] = '\0';
-      (*items)[(*count)++] = s;
-    }
-    if (comma == NULL)
-      break;
-    p = comma + 1;
-  }
-  return true;
 }
 
 static void http_free(struct http_server *srv) {
@@ -238,7 +180,8 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
     goto fail;
   }
   if (cfg->trusted_proxies != NULL &&
-      !http_proxies_parse(srv, cfg->trusted_proxies, err, errlen))
+      !http_nets_parse(cfg->trusted_proxies, &srv->proxies, &srv->nproxies, err,
+                       errlen))
     goto fail;
   if (cfg->openapi != NULL) {
     srv->openapi = malloc(cfg->openapi_len > 0 ? cfg->openapi_len : 1);

@@ -21,6 +21,8 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
+#include "net.h"
+
 /* ---- Configuration ----------------------------------------------------- */
 
 #define HTTP_DEFAULT_PORT 8080u
@@ -62,14 +64,6 @@ struct http_config {
 /* Fills *cfg with the defaults above, api.h's limits and one thread per
  * online CPU. */
 void http_config_default(struct http_config *cfg);
-
-/* The one reader of IP literals ("127.0.0.1", "::1"): fills *out (and *len)
- * with the address and port. any_to_loopback: the unspecified address
- * (0.0.0.0, ::) becomes the loopback one of its family, to reach a server
- * bound to every address. False when s is neither an IPv4 nor an IPv6
- * literal. */
-bool http_sockaddr(const char *s, uint16_t port, bool any_to_loopback,
-                   struct sockaddr_storage *out, socklen_t *len);
 
 /* ---- Lifetime ---------------------------------------------------------- */
 

@@ -113,13 +113,6 @@ struct http_server {
   struct metrics metrics; /* last: large */
 };
 
-/* An address (bits = its length) or a CIDR range. */
-struct http_net {
-  int family; /* AF_INET or AF_INET6 */
-  unsigned bits;
-  unsigned char addr[16];
-};
-
 struct http_header {
   const char *name, *value;
 };
@@ -149,13 +142,15 @@ struct http_request {
   struct pool_job job; /* queued for a worker */
   struct http_server *srv;
   struct MHD_Connection *conn;
-  struct http_watch *watch;       /* its connection's, or NULL */
-  const struct http_route *route; /* NULL: unknown path */
+  struct http_watch *watch;            /* its connection's, or NULL */
+  const struct http_route *route;      /* NULL: unknown path */
+  const struct api_endpoint *endpoint; /* the route's api endpoint, or NULL */
   enum http_method method;
   uint64_t start_ns;
   const char *accept, *origin; /* live in MHD's connection pool */
   const char *forwarded_for;   /* X-Forwarded-For, or NULL */
   const char *content_type;    /* Content-Type, or NULL */
+  const char *if_none_match;   /* If-None-Match, or NULL */
   char id[HTTP_REQUEST_ID_MAX + 1];
   char method_name[16];
   char path[HTTP_LOG_PATH_MAX + 1];
@@ -181,7 +176,7 @@ struct http_request {
   uint64_t solve_us; /* spent on the MHD thread before the hand-off */
 
   /* The api's cache policy for its answer (HTTP_CACHE_BY_ANSWER). */
-  const char *cache_control;
+  char cache_control[64]; /* "": no-store */
   char etag[40];
 
   /* What was answered, for the metrics and the log. */
@@ -213,25 +208,11 @@ enum MHD_Result http_reply_api(struct http_request *req,
 enum MHD_Result http_reply_problem(struct http_request *req, enum api_problem p,
                                    const char *detail);
 
-/* Splits a comma-separated list into malloc'd strings (spaces around
- * names dropped); a "*" entry sets *any instead. False when out of
- * memory (what was made is in *items, *count, for the caller to free). */
-bool http_list_parse(const char *list, char ***items, size_t *count, bool *any);
-
 /* CLOCK_MONOTONIC microseconds, from the core's one clock. */
 uint64_t http_now_us(void);
 
 /* ---- The access log and proxy trust (access_log.c) ------------------------
  */
-
-/* Parses an IPv4 or IPv6 literal into its canonical text (out of
- * INET6_ADDRSTRLEN bytes). False when it is neither. */
-bool http_addr_canonical(const char *s, char *out, size_t cap);
-
-/* Trusted proxies from a comma-separated list of IP literals or CIDR
- * ranges ("127.0.0.1, 10.0.0.0/8, fd00::/8"). */
-bool http_proxies_parse(struct http_server *srv, const char *list, char *err,
-                        size_t errlen);
 
 /* Copies s for the access log: bytes outside printable ASCII, quotes and
  * backslashes become \xHH, so one request is one line whatever the path. */
@@ -263,6 +244,7 @@ struct http_fields {
   bool bad_host;        /* a Host value that is no host[:port] */
   bool expect_continue; /* Expect: 100-continue (the client waits to send) */
   const char *length, *type, *accept, *origin, *forwarded_for, *request_id;
+  const char *if_none_match;
 };
 void http_fields_read(struct MHD_Connection *conn, struct http_fields *f);
 

@@ -42,7 +42,7 @@ enum MHD_Result http_reply(struct http_request *req, int status,
   if (type != NULL)
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
   enum http_cache cache = route != NULL ? route->cache : HTTP_CACHE_NO_STORE;
-  if (cache == HTTP_CACHE_BY_ANSWER && req->cache_control != NULL) {
+  if (cache == HTTP_CACHE_BY_ANSWER && req->cache_control[0] != '\0') {
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
                             req->cache_control);
     MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, req->etag);
@@ -83,8 +83,9 @@ enum MHD_Result http_reply_api(struct http_request *req,
   size_t nh = 0;
   char *body = r->body;
   r->body = NULL;
-  if (r->cache_control != NULL && r->status == MHD_HTTP_OK) {
-    req->cache_control = r->cache_control;
+  if (r->cache_control[0] != '\0' &&
+      (r->status == MHD_HTTP_OK || r->status == MHD_HTTP_NOT_MODIFIED)) {
+    memcpy(req->cache_control, r->cache_control, sizeof req->cache_control);
     memcpy(req->etag, r->etag, sizeof req->etag);
   }
   if (req->route != NULL && req->route->api != NULL && r->outcome != NULL)
@@ -94,11 +95,9 @@ enum MHD_Result http_reply_api(struct http_request *req,
     h[nh++] = (struct http_header){MHD_HTTP_HEADER_RETRY_AFTER, "1"};
   if (r->status == MHD_HTTP_METHOD_NOT_ALLOWED && req->route != NULL)
     h[nh++] = (struct http_header){MHD_HTTP_HEADER_ALLOW, req->route->allow};
-  if (r->status == MHD_HTTP_UNSUPPORTED_MEDIA_TYPE && req->route != NULL &&
-      req->srv->endpoints[http_route_index(req->route)] != NULL)
-    h[nh++] = (struct http_header){
-        MHD_HTTP_HEADER_ACCEPT_POST,
-        req->srv->endpoints[http_route_index(req->route)]->accepted};
+  if (r->status == MHD_HTTP_UNSUPPORTED_MEDIA_TYPE && req->endpoint != NULL)
+    h[nh++] = (struct http_header){MHD_HTTP_HEADER_ACCEPT_POST,
+                                   req->endpoint->accepted};
   return http_reply(req, r->status, r->content_type, body, r->body_len,
                     MHD_RESPMEM_MUST_FREE, h, nh);
 }

@@ -131,7 +131,7 @@ static enum MHD_Result serve_api(struct http_request *req,
                               &q);
   struct api_input in = {
       req->content_type, req->body, req->body_len, req->accept,
-      req->id,           q.p,       q.n,
+      req->id,           q.p,       q.n,           req->if_none_match,
   };
   struct api_response r;
   uint64_t t0 = http_now_us();
@@ -242,6 +242,8 @@ static enum MHD_Result request_from_headers(struct http_server *srv,
   req->start_ns = sudoku_clock_ns();
   const char *path = http_target_path(url);
   req->route = http_route_of(path, strlen(path));
+  if (req->route != NULL)
+    req->endpoint = srv->endpoints[http_route_index(req->route)];
   req->method = http_method_of(method);
   if (srv->access_log) { /* the log's copies: of no use without it */
     http_log_copy(req->method_name, sizeof req->method_name, method,
@@ -252,6 +254,7 @@ static enum MHD_Result request_from_headers(struct http_server *srv,
   req->origin = f.origin;
   req->forwarded_for = f.forwarded_for;
   req->content_type = f.type;
+  req->if_none_match = f.if_none_match;
   if (id_ok(f.request_id))
     memcpy(req->id, f.request_id, strlen(f.request_id) + 1);
   else
@@ -264,8 +267,7 @@ static enum MHD_Result request_from_headers(struct http_server *srv,
     return http_reply_problem(req, framing, why);
   }
 
-  const struct api_endpoint *ep =
-      req->route != NULL ? srv->endpoints[http_route_index(req->route)] : NULL;
+  const struct api_endpoint *ep = req->endpoint;
   /* Answered before any body (there may be one): then closed. */
   if (req->method == HTTP_UNKNOWN) {
     req->close = true;
@@ -384,8 +386,8 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
     req->pending = API_BODY_TOO_LARGE;
   if (req->pending != API_OK || req->preflight)
     return reply_pending(req);
-  const struct api_endpoint *ep = srv->endpoints[http_route_index(req->route)];
-  return ep != NULL ? serve_api(req, ep) : req->route->serve(req);
+  return req->endpoint != NULL ? serve_api(req, req->endpoint)
+                               : req->route->serve(req);
 }
 
 /* Open connections, counted as MHD starts and closes them, and watched

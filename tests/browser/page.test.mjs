@@ -16,6 +16,9 @@ const SHOTS = fileURLToPath(new URL("../../build/screenshots/", import.meta.url)
 // The README's picture of the page: the solved grid of the first test, at the
 // default viewport, copied on every run (git shows when the page changed).
 const README_SHOT = fileURLToPath(new URL("../../docs/page.png", import.meta.url));
+// The README's picture of a hint drawn by POST /hint?format=svg, as Chromium
+// renders the SVG.
+const HINT_SHOT = fileURLToPath(new URL("../../docs/hint-svg.png", import.meta.url));
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"];
 
@@ -450,6 +453,59 @@ test("a seeded link reopens the game with the entries", async () => {
   const want = [...g.puzzle];
   want[i] = g.solution[i];
   assert.equal(await values(), want.join(""));
+});
+
+test("Today loads the puzzle of the day at the chosen level", async () => {
+  await page.goto(BASE + "/");
+  await page.selectOption("#level", "easy");
+  await page.click("#today");
+  const msg = await waitMessage("ok");
+  const a = await (await fetch(`${BASE}/daily?level=easy`)).json();
+  assert.match(msg, new RegExp(`puzzle of ${a.date}`));
+  assert.equal(await values(), a.puzzle);
+  // The link reopens it: its seed and level, through /generate.
+  await page.click("#share");
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get("seed"), a.seed);
+});
+
+test("Copy PM grid and Copy sukaku write the position with its marks", async () => {
+  await page.goto(`${BASE}/?puzzle=${PUZZLE}`);
+  await page.click("#marks");
+  await waitMessage("ok");
+  for (const format of ["pm", "sukaku"]) {
+    await page.click(`#copy-${format === "pm" ? "pm" : "sukaku"}`);
+    await waitMessage("ok");
+    const want = await (await fetch(`${BASE}/candidates?format=${format}`, { method: "POST", body: PUZZLE })).text();
+    assert.equal(await page.inputValue("#text"), want);
+  }
+  assert.match(await page.inputValue("#text"), /^[1-9.]{729}\n$/);
+});
+
+test("a hint drawn as SVG renders (docs/hint-svg.png)", async () => {
+  // The position before the first step that eliminates: its units, cells
+  // and struck marks drawn.
+  const hard = "....7.8.......3.25...6.5.476.....3....47.26....8.....451.9.8...87.4.......9.3....";
+  const path = (await (await fetch(`${BASE}/steps`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ puzzle: hard }),
+  })).json()).steps, e = [...".".repeat(81)];
+  const k = path.findIndex((s) => s.eliminations.length);
+  for (const s of path.slice(0, k)) for (const p of s.placements) e[(+p.cell[1] - 1) * 9 + (+p.cell[3] - 1)] = String(p.value);
+  const res = await fetch(`${BASE}/hint?format=svg`, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ puzzle: hard, entries: e.join("") }) });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "image/svg+xml");
+  const svg = await res.text();
+  const shot = await context.newPage();
+  await shot.setViewportSize({ width: 440, height: 440 });
+  await shot.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+  const box = await shot.locator("svg").boundingBox();
+  assert.equal(Math.round(box.width), 440);
+  assert.ok(await shot.locator("svg text").count() > 60);
+  await shot.screenshot({ path: SHOTS + "hint-svg.png" });
+  copyFileSync(SHOTS + "hint-svg.png", HINT_SHOT);
+  await shot.close();
 });
 
 test("no script errors or CSP violations", () => {

@@ -46,6 +46,8 @@ export const UNREACHABLE = new Map([
   ...['hint', 'check', 'candidates', 'steps', 'rate'].map((e) => [`POST /${e} 500 application/problem+json`, 'internal-error needs an out-of-memory fault']),
   ...['steps', 'rate'].map((e) => [`POST /${e} 500 text/plain`, 'internal-error needs an out-of-memory fault']),
   ['GET /generate 500 application/problem+json', 'internal-error needs an out-of-memory fault'],
+  ['GET /daily 500 application/problem+json', 'internal-error needs an out-of-memory fault'],
+  ['GET /daily 422 application/problem+json', 'a day\'s puzzle that misses the deadline needs a level rare among random puzzles on a slow machine'],
 ]);
 
 export function loadSpec(file = DEFAULT_SPEC) {

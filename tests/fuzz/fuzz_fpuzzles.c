@@ -15,7 +15,10 @@
 
 static void post(const char *body, size_t len) {
   struct api_limits lim = {8, 20000, 2000, 0};
-  struct api_input in = {"application/json", body, len, NULL, "fuzz", NULL, 0};
+  struct api_input in = {.content_type = "application/json",
+                         .body = body,
+                         .body_len = len,
+                         .request_id = "fuzz"};
   struct api_response out;
   api_handle(api_endpoint_find("solve"), &lim, &in, &out);
   if (out.body == NULL || out.body_len != strlen(out.body))

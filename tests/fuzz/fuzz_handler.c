@@ -155,7 +155,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   struct api_limits lim = {8, 20000, 2000, 0};
   struct api_param q = {"format", format, 6, format ? strlen(format) : 0};
   struct api_input in = {
-      ct, body, len, accept, "fuzz-id", &q, format ? 1u : 0u};
+      ct, body, len, accept, "fuzz-id", &q, format ? 1u : 0u, NULL};
   struct api_response out;
   size_t nep = 0;
   while (api_endpoint_at(nep) != NULL)

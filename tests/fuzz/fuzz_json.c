@@ -16,7 +16,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   memcpy(body, data, size);
   struct api_limits lim = {8, 20000, 2000, 0};
-  struct api_input in = {"application/json", body, size, NULL, "fuzz", NULL, 0};
+  struct api_input in = {
+      "application/json", body, size, NULL, "fuzz", NULL, 0, NULL};
   struct api_response out;
   api_handle(api_endpoint_find("solve"), &lim, &in, &out);
   if (out.body == NULL || out.body_len != strlen(out.body))

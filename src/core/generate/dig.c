@@ -74,8 +74,31 @@ static void shuffle_order(struct gen_dig *d) {
   gen_shuffle(d->prng, d->order, d->o->count);
 }
 
+bool gen_budget_only(int n) { return n >= 16; }
+
+uint64_t gen_check_nodes(int n) {
+  return n <= 16 ? GEN_CHECK_NODES : GEN_CHECK_NODES_WIDE;
+}
+
+/* Whether p is solved by the steps rated up to d->max_rating: 1 yes, 0 no,
+ * -1 at the deadline. The same call as the level's final rating
+ * (generate.c, rate_at), so a puzzle dug so never rates above the level.
+ * Cost: one logic walk, about 10 ms at 16x16 (the walk stops at the first
+ * position that no allowed technique advances). */
+static int within_rating(struct gen_dig *d) {
+  struct sudoku_logic_limits lim = {0, d->max_rating};
+  struct sudoku_rating r;
+  if (!gen_time_left(d->deadline_ns, &lim.deadline_us))
+    return -1;
+  enum sudoku_status s = sudoku_rate(d->p, &lim, &r);
+  if (s == SUDOKU_DEADLINE)
+    return -1;
+  return s == SUDOKU_OK && r.solved;
+}
+
 /* One pass over the kept orbits in a fresh random order, removing each one
- * that can go (target 0) or that keeps the givens at or above target.
+ * that can go (target 0) or that keeps the givens at or above target; with
+ * d->max_rating, only while the steps up to it still solve the puzzle.
  * Returns false when the deadline passed. */
 static bool dig_pass(struct gen_dig *d, int target) {
   shuffle_order(d);
@@ -88,6 +111,16 @@ static bool dig_pass(struct gen_dig *d, int target) {
     set_orbit(d, i, false);
     int unique = gen_unique_without(d->p, d->o->cell[i], size, d->grid,
                                     &d->sets, d->mask, d->cap, d->deadline_ns);
+    if (unique == 1 && d->max_rating != 0) {
+      unique = within_rating(d);
+      if (unique == 0 && d->stop_above) {
+        d->kept[i] = false; /* past max_rating: the removal stays, and the
+                               pass ends */
+        d->givens -= size;
+        d->above = true;
+        return true;
+      }
+    }
     if (unique < 0)
       return false;
     if (unique == 1) {
@@ -107,7 +140,9 @@ static bool dig_pass(struct gen_dig *d, int target) {
  * "minimal" must be proved (the others are mostly answered by the pool
  * then: their second solutions were kept). From above 0 an unknown one
  * is simply not returned: the caller then gives the puzzle up, which is
- * safe. Orbits of one cell are asked too: a
+ * safe. With d->budget nothing is asked again: -1 then means that every
+ * single given's removal made a second solution or was undecided within
+ * the cap (budget-minimal). Orbits of one cell are asked too: a
  * pass with a cap may have kept one that could go (with no cap they never
  * can: the pass after every swap tried them; the pool answers them). */
 static int find_redundant(struct gen_dig *d, int from) {
@@ -129,7 +164,7 @@ static int find_redundant(struct gen_dig *d, int from) {
           return unique < 0 ? -2 : i;
       }
     }
-    if (!unknown || cap == 0 || from != 0)
+    if (!unknown || cap == 0 || from != 0 || d->budget)
       return -1;
     cap = 0;
   }
@@ -199,7 +234,9 @@ static int swap_orbit(struct gen_dig *d, int r) {
 enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
                                  const sudoku_grid *grid,
                                  const struct gen_orbits *o, int target,
-                                 struct sudoku_prng *p, uint64_t deadline_ns) {
+                                 unsigned max_rating, bool stop_above,
+                                 bool budget, struct sudoku_prng *p,
+                                 uint64_t deadline_ns) {
   *puzzle = *grid;
   d->p = puzzle;
   d->grid = grid;
@@ -210,7 +247,13 @@ enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
   d->multi = false;
   gen_sets_init(&d->sets, grid->n);
   d->tabu_next = 0;
-  d->cap = 0; /* the first pass is exact: a target's puzzle needs no more */
+  d->max_rating = max_rating;
+  d->stop_above = stop_above;
+  d->above = false;
+  d->budget = budget;
+  /* The first pass is exact unless budget: a target's puzzle needs no more
+   * checks, and most are answered at once on a dense puzzle. */
+  d->cap = budget ? gen_check_nodes(grid->n) : 0;
   gen_givens_mask(puzzle, d->mask);
   for (int i = 0; i < o->count; i++) {
     d->order[i] = (uint16_t)i;
@@ -218,14 +261,14 @@ enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
     d->multi = d->multi || o->size[i] > 1;
   }
   bool done = dig_pass(d, target);
-  d->cap = GEN_CHECK_NODES;
+  d->cap = gen_check_nodes(d->grid->n);
   return done ? SUDOKU_OK : SUDOKU_DEADLINE;
 }
 
 enum sudoku_status gen_dig_minimize(struct gen_dig *d, bool *minimal) {
   *minimal = false;
-  if (!d->multi) {
-    *minimal = true; /* orbit-minimal is minimal */
+  if (!d->multi || d->budget) {
+    *minimal = true; /* orbit-minimal is minimal, or budget-minimal */
     return SUDOKU_OK;
   }
   for (int swaps = 0;; swaps++) {

@@ -96,10 +96,11 @@ enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
 
 /*
  * Search nodes that one uniqueness check may take after the first pass (in
- * the swaps, the passes after them and the minimality scan). A check that
- * needs more is "not known" and is taken as "not unique" where that is
- * safe: an orbit is kept, a swap is not made. Only "minimal" must be
- * proved: find_redundant asks its unknown cells again without a cap. Why:
+ * the swaps, the passes after them and the minimality scan; from 16x16 on
+ * in the first pass too, see gen_budget_only). A check that needs more is
+ * "not known" and is taken as "not unique" where that is safe: an orbit
+ * is kept, a swap is not made. Up to 15x15 "minimal" must be proved:
+ * find_redundant asks its unknown cells again without a cap. Why:
  * on a sparse 16x16 a few checks in a hundred take 2^13 to 2^19 nodes (up
  * to seconds each) and most of the time; another orbit or swap is cheaper.
  * Measured (CPU, minimal 16x16 rot180, seeds 1-12, with the neighbour walk
@@ -107,11 +108,24 @@ enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
  * mean 6.2 s, max 18 s; 4096: 5.4 s, max 12.5 s; 1024: 4.7 s, max 12 s.
  * A count of nodes, never of time, so the puzzles are the same on every
  * machine and build; but a change to the solvers' search order may change
- * the puzzles of a symmetric 16x16 (as a change to the rating may change a
+ * the puzzles from 16x16 on (as a change to the rating may change a
  * level's). At 9x9 and 12x12 no check came near it (the seed table and
  * 100 hard 9x9 seeds: the same puzzles with the cap and without).
  */
 #define GEN_CHECK_NODES 1024
+
+/*
+ * The cap above 16x16, where a node costs more (about 20 us at 25x25, on
+ * a loaded machine) and most checks of the sparse end run into the cap:
+ * at 25x25 without symmetry, 200 of 455 checks did, 4.8 s of CPU with
+ * 1024; with 256, 1.5 s and 349 blanks (20x20: 0.5 s, the same 237
+ * blanks as with 1024). Of the checks that did decide, about one in ten
+ * needed 256 to 1024 nodes: those givens stay.
+ */
+#define GEN_CHECK_NODES_WIDE 256
+
+/* The cap of a check at side n: GEN_CHECK_NODES or GEN_CHECK_NODES_WIDE. */
+uint64_t gen_check_nodes(int n);
 
 /* A removal in progress: which orbits still hold their givens. */
 struct gen_dig {
@@ -125,7 +139,14 @@ struct gen_dig {
   uint16_t tabu[GEN_TABU];      /* orbits swapped out last, a ring */
   unsigned tabu_next;
   uint64_t cap; /* search nodes a check may take (0 = any): GEN_CHECK_NODES
-                   after the first pass */
+                   after the first pass, and in it too when budget */
+  unsigned max_rating; /* > 0: a removal must also leave the puzzle solvable
+                          by steps rated up to this (x10) */
+  bool stop_above;     /* the first removal past max_rating is made, and
+                          ends the removal (above set) */
+  bool above;
+  bool budget; /* every check capped, none asked again: the result
+                  is budget-minimal, not proved minimal */
   int givens;
   bool multi; /* some orbit holds several cells */
   bool kept[SUDOKU_MAX_CELLS];
@@ -138,13 +159,30 @@ struct gen_dig {
  * whenever its removal leaves a second solution. target 0: until no orbit
  * can go (orbit-minimal); else orbits that would go below target are
  * skipped and the removal stops at target (d->givens says where it
- * stopped). d keeps pointers to puzzle, grid, o and p. Returns SUDOKU_OK
- * or SUDOKU_DEADLINE.
+ * stopped). max_rating > 0 also keeps an orbit whose removal leaves a
+ * puzzle that the steps rated up to max_rating (x10) do not solve (one
+ * sudoku_rate a removal; the puzzle then never rates above it). budget:
+ * every uniqueness check stops at GEN_CHECK_NODES, and an undecided one
+ * keeps the orbit (gen_budget_only says where). d keeps pointers to
+ * puzzle, grid, o and p. Returns SUDOKU_OK or SUDOKU_DEADLINE.
  */
 enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
                                  const sudoku_grid *grid,
                                  const struct gen_orbits *o, int target,
-                                 struct sudoku_prng *p, uint64_t deadline_ns);
+                                 unsigned max_rating, bool stop_above,
+                                 bool budget, struct sudoku_prng *p,
+                                 uint64_t deadline_ns);
+
+/*
+ * Whether a side-n grid is dug with capped checks only (budget-minimal)
+ * rather than proved minimal: from 16 on. Why: a proof needs an uncapped
+ * check for each given of a sparse puzzle, and at 16x16 a few of those
+ * take 2^13 to 2^19 nodes (seconds each); at 20x20 and 25x25 the exact
+ * first pass alone did not end in 20 s. Measured (CPU, seed 1, loaded
+ * machine): 16x16 rot180 proved 3.1 s; 18x18 none 2.3 s; 20x20, 25x25
+ * none over 20 s.
+ */
+bool gen_budget_only(int n);
 
 /*
  * Makes an orbit-minimal puzzle minimal given by given: while some single

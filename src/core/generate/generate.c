@@ -48,6 +48,42 @@ static unsigned level_cap(enum sudoku_level l) {
 }
 
 /*
+ * Whether the level is met by digging within it (gen_dig_start's
+ * max_rating) rather than by filtering minimal puzzles: for a level below
+ * the top one, without a target number of givens, at side 8 and from 10
+ * on. Why: a minimal puzzle of side 16 rates about 9.8 (extreme), and of
+ * side 12 rarely easy, so a filter waited for a level that never came;
+ * digging while the steps up to the level's top still solve the puzzle
+ * keeps the givens whose removal would make it harder, and meets the
+ * level's top by construction (its bottom in most attempts: the others
+ * are retried). Measured (bench_generate, rot180, ms a puzzle, filter /
+ * dug): 8x8 easy 3.5 / 0.5, medium 8.1 / 3.9, hard 84 / 62, expert 15 /
+ * 10; 12x12 hard 839 / 28, expert 637 / 23. Sides 4 and 6 keep the
+ * filter: there digging mostly ends easy, uniqueness stopping it before
+ * the rating rises (6x6 medium 15 / 97 ms, hard 211 / 1526 ms). 9x9 keeps
+ * it too: its filter is fast (README's table) and its puzzles are the
+ * seed table's.
+ */
+static bool level_dug(const struct sudoku_generate_options *opt, int n) {
+  return (n == 8 || n >= 10) && opt->givens == 0 && level_cap(opt->level) != 0;
+}
+
+/*
+ * Whether extreme is met by digging until the first removal that the steps
+ * up to expert's top no longer solve, which then ends the removal: from
+ * side 16 on (where puzzles are budget-minimal, not proved minimal). Why:
+ * a budget-minimal 20x20 rates in 10 s and more (every chain, on a sparse
+ * grid), past any deadline, and a 16x16 in 2.4 s of CPU (4 to 7 s wall on
+ * a loaded machine, near the service's 8 s); stopped just past expert
+ * they rate in a fraction of that. Measured (wall, a loaded machine):
+ * 16x16 seeds 1-6 0.07-1.3 s, 20x20 seeds 1-5 0.1-1.0 s, 25x25 seeds 1-5
+ * 0.1-0.6 s and once 5.2 s (rated 9.0).
+ */
+static bool extreme_dug(const struct sudoku_generate_options *opt, int n) {
+  return n >= 16 && opt->givens == 0 && opt->level == SUDOKU_LEVEL_EXTREME;
+}
+
+/*
  * Rates g with the techniques of `level` and below into out. Returns 1
  * when g is of that level (out->rated set), 0 when not, -1 at the
  * deadline. Why the cap: a puzzle above the level stops at the first step
@@ -98,12 +134,23 @@ static int attempt(const struct sudoku_generate_options *opt,
                    struct sudoku_generated *out) {
   struct gen_dig dig;
   bool minimal;
+  int n = out->puzzle.n;
+  unsigned bound = level_dug(opt, n) ? level_cap(opt->level) : 0;
+  bool above = extreme_dug(opt, n);
+  if (above)
+    bound = level_cap(SUDOKU_LEVEL_EXTREME - 1);
   if (gen_grid(opt->box_rows, opt->box_cols, prng, deadline_ns,
                &out->solution) != SUDOKU_OK)
     return -1;
-  if (gen_dig_start(&dig, puzzle, &out->solution, orbits, opt->givens, prng,
-                    deadline_ns) != SUDOKU_OK)
+  if (gen_dig_start(&dig, puzzle, &out->solution, orbits, opt->givens, bound,
+                    above, gen_budget_only(n), prng, deadline_ns) != SUDOKU_OK)
     return -1;
+  if (above && !dig.above)
+    return 0;       /* never left expert */
+  if (bound != 0) { /* at or below the level's top by construction */
+    out->rated_attempts++;
+    return rate_at(puzzle, opt->level, deadline_ns, out);
+  }
   if (opt->givens != 0) {
     if (dig.givens != opt->givens)
       return 0;
@@ -136,6 +183,12 @@ static int attempt(const struct sudoku_generate_options *opt,
   }
 }
 
+bool sudoku_generate_level_exists(int n, enum sudoku_level level) {
+  /* Every unique 4x4 puzzle rates 1.2: all 13,579,680 of them (the
+   * 2^16 subsets of each of the 288 grids) were rated once. */
+  return n != 4 || level == SUDOKU_LEVEL_EASY || level == SUDOKU_LEVEL_ANY;
+}
+
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out) {
   struct gen_orbits orbits;
@@ -158,6 +211,8 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
     return SUDOKU_BAD_VALUE;
   gen_orbits_init(&orbits, n, opt->symmetry);
   if (opt->givens != 0 && !gen_orbits_reach(&orbits, opt->givens))
+    return SUDOKU_BAD_VALUE;
+  if (!sudoku_generate_level_exists(n, opt->level))
     return SUDOKU_BAD_VALUE;
 
   uint64_t deadline_ns = 0;
