@@ -71,8 +71,10 @@ $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(PKG_CFLAGS) -c $< -o $@
 
-# The JSON writer's test compares it with cJSON: the one test that sees it.
+# The JSON writer's test compares it with cJSON.
 $(BUILD)/tests/test_json_write.o: PKG_CFLAGS += $(CJSON_CFLAGS)
+# The variant tests read the api's answers back as JSON trees.
+$(BUILD)/tests/test_api_variants.o: PKG_CFLAGS += $(CJSON_CFLAGS)
 
 # Only src/api sees cJSON and only src/http sees libmicrohttpd.
 $(BUILD)/src/api/%.o: src/api/%.c
@@ -101,9 +103,11 @@ $(BUILD)/libsudoku.a: $(CORE_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
+# `sudoku --json` reads JSON through src/api's reader (one JSON reader):
+# the CLI links the api's objects and cJSON; src/cli includes only api.h.
 $(SUDOKU): $(CLI_OBJ) $(BUILD)/src/read_all.o $(BUILD)/src/step_json.o \
-  $(BUILD)/src/pdf.o $(BUILD)/libsudoku.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(HPDF_LIBS) -pthread -lm -o $@
+  $(BUILD)/src/pdf.o $(API_OBJ) $(BUILD)/libsudoku.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $^ $(HPDF_LIBS) $(CJSON_LIBS) -pthread -lm -o $@
 
 # The web page, built into the binary.
 $(BUILD)/gen/page.c: web/index.html scripts/embed.sh

@@ -45,7 +45,9 @@
     "the solve deadline passed before the answer was known")                   \
   X(BAD_SHAPE, "invalid-shape", "unsupported grid size or box shape")          \
   X(BAD_VALUE, "invalid-value", "a cell holds a value outside 0..N")           \
-  X(PARSE, "parse-error", "the input is not a readable puzzle")
+  X(PARSE, "parse-error", "the input is not a readable puzzle")                \
+  X(BAD_RULES, "invalid-rules",                                                \
+    "the variant's rules are malformed or do not fit the grid")
 
 enum sudoku_status {
 #define SUDOKU_X_ENUM(name, code, msg) SUDOKU_##name,

@@ -80,6 +80,13 @@ const char *sudoku_rule_what(enum sudoku_rule_kind k);
  * -1. */
 int sudoku_rule_lookup(const char *name, size_t len);
 
+/* The kinds of a comma list of names, "x,killer" (len bytes), as bits
+ * into *kinds. True when every name is a rule; else false with *bad the
+ * offset of the first name that is not (it runs to the next ',' or the
+ * end; an empty name is not a rule). */
+bool sudoku_rule_kinds(const char *list, size_t len, uint32_t *kinds,
+                       size_t *bad);
+
 /* ---- Limits ------------------------------------------------------------ */
 
 #define SUDOKU_RULES_MAX_EXTRA 8 /* extra regions (kind EXTRA) */
@@ -167,10 +174,10 @@ struct sudoku_rules_problem {
 /*
  * Checks the rules against g's side, then g's givens against every unit,
  * cage and pair exclusion. Rules malformed or unfit for the side: returns
- * SUDOKU_BAD_SHAPE (SUDOKU_BAD_VALUE for a cell index or region number out
- * of range) with one problem, the first found, in out[0]. Else lists every
- * clash of the givens into out[0..cap) (*count the total, which may exceed
- * cap): two equal givens in a unit ("... (row 3)", "(diagonal 1)",
+ * SUDOKU_BAD_RULES with one problem, the first found, in out[0] (a grid
+ * sudoku_validate refuses: its SUDOKU_BAD_SHAPE or SUDOKU_BAD_VALUE). Else
+ * lists every clash of the givens into out[0..cap) (*count the total, which may
+ * exceed cap): two equal givens in a unit ("... (row 3)", "(diagonal 1)",
  * "(window 2)", "(region 4)", "(cage at r1c1)"), a pair exclusion broken
  * ("r1c1 and r2c3 are both 5 (anti-knight)", "r1c1 and r1c2 hold 4 and 5
  * (non-consecutive)"), a parity mark broken ("r2c2 holds 4 but is marked
@@ -229,8 +236,9 @@ struct sudoku_rules_derived {
 };
 
 /* Fills *d from g's shape and r (checked first, as sudoku_rules_check does
- * for the rules, without the givens: SUDOKU_BAD_SHAPE / SUDOKU_BAD_VALUE
- * with the problem in *problem when not NULL). */
+ * for the rules, without the givens: SUDOKU_BAD_RULES, or the grid's
+ * SUDOKU_BAD_SHAPE / SUDOKU_BAD_VALUE, with the problem in *problem when
+ * not NULL). */
 enum sudoku_status sudoku_rules_derive(const sudoku_grid *g,
                                        const sudoku_rules *r,
                                        struct sudoku_rules_derived *d,
@@ -288,6 +296,10 @@ void sudoku_rules_reader_init(struct sudoku_rules_reader *rd, const char *text,
  * (sudoku_rules_check). */
 int sudoku_rules_read_next(struct sudoku_rules_reader *rd, sudoku_grid *g,
                            sudoku_rules *r, struct sudoku_text_error *err);
+
+/* The parity of an odd-even mark as the text (and the api's JSON) write
+ * it: 'O' or 'o' odd, 'E' or 'e' even, '.' any; -1 for any other byte. */
+int sudoku_parity_of_mark(char c);
 
 /* Bytes that always hold one puzzle line written by sudoku_rules_write. */
 #define SUDOKU_RULES_TEXT_MAX (16 * SUDOKU_MAX_CELLS + 64)

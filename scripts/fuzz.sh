@@ -7,13 +7,13 @@
 # report or out-of-memory (the reproducer is left in build/fuzz/artifacts/).
 #
 # usage: scripts/fuzz.sh [SECONDS]        (env: CC=clang, BUILD=build,
-#                                          FUZZ_TARGETS="reader rules marks json handler")
+#                                          FUZZ_TARGETS="reader rules marks json handler fpuzzles")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 cc=${FUZZ_CC:-clang}
 out=${BUILD:-build}/fuzz
-targets=${FUZZ_TARGETS:-reader rules marks json handler}
+targets=${FUZZ_TARGETS:-reader rules marks json handler fpuzzles}
 
 command -v "$cc" >/dev/null || {
   echo "fuzz.sh: $cc not found: apt-get install -y clang" >&2
@@ -21,7 +21,7 @@ command -v "$cc" >/dev/null || {
 }
 cflags="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
   -fno-sanitize-recover=all -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra
-  -Iinclude -Isrc/core -Isrc/api $(pkg-config --cflags libcjson)"
+  -Iinclude -Isrc -Isrc/core -Isrc/api $(pkg-config --cflags libcjson)"
 libs="$(pkg-config --libs libcjson) -lhpdf -lm"
 mkdir -p "$out"
 # The code under test is compiled into every target (instrumented for

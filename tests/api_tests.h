@@ -22,4 +22,8 @@ void api_test_handle(struct api_limits lim, int type, const char *body,
  * costs, content types and transport problems. */
 void api_add_refusals(Suite *s);
 
+/* test_api_variants.c: variant puzzles in JSON and text, their refusals,
+ * the endpoints that refuse rules. */
+void api_add_variants(Suite *s);
+
 #endif

@@ -436,6 +436,7 @@ Suite *api_suite(void) {
                       (int)(sizeof cases / sizeof cases[0]));
   suite_add_tcase(s, tc);
   api_add_refusals(s);
+  api_add_variants(s);
   api_add_json_write(s);
   return s;
 }

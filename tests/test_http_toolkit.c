@@ -54,6 +54,38 @@ static const struct {
      "error: "},
     {1, "POST", "/hint", JSON_HDR, CLASSIC_BODY, 503,
      "application/problem+json", "/problems/overloaded"},
+    /* Variants over TCP: their answers validated by the contract test. */
+    {0, "POST", "/solve", JSON_HDR,
+     "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     ".....52497..61.6......\",\"variant\":\"x\"}",
+     200, "application/json", "\"variant\":[\"x\"]"},
+    {0, "POST", "/solve", JSON_HDR,
+     "{\"puzzle\":\"" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+     "\",\"cages\":[{\"sum\":18,\"cells\":[\"r3c4\",\"r3c5\"]}]}",
+     400, "application/problem+json", "/problems/invalid-rules"},
+    {0, "POST", "/solve?variant=killer&format=line", TEXT_HDR,
+     DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 " 3=r1c1,r1c2", 200,
+     "text/plain", "\n"},
+    {0, "POST", "/solve", JSON_HDR,
+     "{\"fpuzzles\":\"N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQB"
+     "cMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58WK5A\"}",
+     200, "application/json", "\"line\":\"1"},
+    {0, "POST", "/solve", JSON_HDR,
+     "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},"
+     "{},{}]],\"arrow\":[{\"cells\":[\"R1C1\"],\"lines\":[]}]}",
+     422, "application/problem+json", "/problems/variant-not-supported"},
+    {0, "POST", "/hint", JSON_HDR,
+     "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     ".....52497..61.6......\",\"variant\":\"x\"}",
+     422, "application/problem+json", "/problems/variant-not-supported"},
+    {0, "POST", "/check", JSON_HDR,
+     "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     ".....52497..61.6......\",\"variant\":\"x\",\"entries\":\"1\"}",
+     400, "application/problem+json", "entries: expected 81"},
+    {0, "POST", "/check", JSON_HDR,
+     "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     ".....52497..61.6......\",\"variant\":\"x\"}",
+     200, "application/json", "\"rule_conflicts\":[]"},
     /* /check */
     {0, "POST", "/check", JSON_HDR,
      "{\"puzzle\":\"" CLASSIC "\",\"entries\":\"..1\"}", 400,

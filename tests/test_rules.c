@@ -71,29 +71,29 @@ static const struct {
   enum sudoku_status status;
   const char *message;
 } bad_rules[] = {
-    {"killer", EMPTY81 " 3=r1c1,r1c2;4=r1c2,r1c3", SUDOKU_BAD_SHAPE,
+    {"killer", EMPTY81 " 3=r1c1,r1c2;4=r1c2,r1c3", SUDOKU_BAD_RULES,
      "r1c2 is in two cages"},
-    {"killer", EMPTY81 " 18=r3c4,r3c5", SUDOKU_BAD_SHAPE,
+    {"killer", EMPTY81 " 18=r3c4,r3c5", SUDOKU_BAD_RULES,
      "cage at r3c4: 2 cells cannot sum to 18"},
     {"killer", EMPTY81 " 2=r3c4", SUDOKU_OK, NULL},
-    {"killer", EMPTY81 " 2=r3c4,r4c4", SUDOKU_BAD_SHAPE,
+    {"killer", EMPTY81 " 2=r3c4,r4c4", SUDOKU_BAD_RULES,
      "cage at r3c4: 2 cells cannot sum to 2"},
-    {"killer", EMPTY81 " 3=r1c1,r1c1", SUDOKU_BAD_SHAPE,
+    {"killer", EMPTY81 " 3=r1c1,r1c1", SUDOKU_BAD_RULES,
      "r1c1 is twice in one cage"},
     {"killer", EMPTY81 " 0=r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r1c8,r1c9,r2c1",
-     SUDOKU_BAD_SHAPE, "cage at r1c1 has 10 cells; at most 9"},
+     SUDOKU_BAD_RULES, "cage at r1c1 has 10 cells; at most 9"},
     {"jigsaw",
      EMPTY81 " 111222333111222333111222333444555666444555666444555666777888999"
              "777888999777888991",
-     SUDOKU_BAD_SHAPE, "region 1 has 10 cells, not 9"},
+     SUDOKU_BAD_RULES, "region 1 has 10 cells, not 9"},
     {"jigsaw",
      EMPTY81 " 211221333111222333111222333444555666444555666444555666777888999"
              "777888999777888999",
-     SUDOKU_BAD_SHAPE, "region 1 is not connected (r1c2 and r1c6)"},
+     SUDOKU_BAD_RULES, "region 1 is not connected (r1c2 and r1c6)"},
     {"windoku", "...................................." /* 6x6 */,
-     SUDOKU_BAD_SHAPE,
+     SUDOKU_BAD_RULES,
      "windoku needs square boxes and a side of 9, 16 or 25, not 6x6"},
-    {"windoku", "................", SUDOKU_BAD_SHAPE,
+    {"windoku", "................", SUDOKU_BAD_RULES,
      "windoku needs square boxes and a side of 9, 16 or 25, not 4x4"},
     {"x", "................", SUDOKU_OK, NULL},
     {"jigsaw", "................ 1122112233443344", SUDOKU_OK, NULL},
@@ -136,13 +136,13 @@ START_TEST(bad_rules_built_by_hand) {
     r.region[c] = (uint8_t)(BOXES[c] - '1');
   ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_OK);
   r.region[0] = 9;
-  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_VALUE);
+  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_RULES);
   ck_assert_str_eq(p.message, "r1c1: region 10 is out of 1..9");
 
   r = (sudoku_rules)SUDOKU_RULES_NONE;
   r.kinds = 1u << SUDOKU_RULE_ODD_EVEN;
   r.parity[5] = 3;
-  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_VALUE);
+  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_RULES);
   ck_assert_str_eq(p.message, "r1c6: parity mark 3 is not any, odd or even");
 
   r = (sudoku_rules)SUDOKU_RULES_NONE;
@@ -152,15 +152,15 @@ START_TEST(bad_rules_built_by_hand) {
     r.extra[0][i] = (uint16_t)(i * 10 % 81);
   ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_OK);
   r.extra[0][8] = 0;
-  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_SHAPE);
+  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_RULES);
   ck_assert_str_eq(p.message, "extra region 1 lists r1c1 twice");
   r.extra[0][8] = 81;
-  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_VALUE);
+  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_RULES);
   ck_assert_str_eq(p.message, "extra region 1: cell 81 is outside the grid");
 
   r = (sudoku_rules)SUDOKU_RULES_NONE;
   r.kinds = 1u << 30;
-  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_SHAPE);
+  ck_assert_int_eq(sudoku_rules_check(&g, &r, &p, 1, NULL), SUDOKU_BAD_RULES);
   ck_assert_str_eq(p.message, "unknown rule kind");
 }
 END_TEST
@@ -607,6 +607,23 @@ static const struct {
      "281534967564978132793162485925716843417385629638249751349621578852497316"
      "176853294\n",
      NULL},
+    /* --json: the body POST /solve takes, through the api's reader. */
+    {"--json --format line",
+     "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     "...."
+     ".52497..61.6......\",\"variant\":\"x\"}",
+     0,
+     "281534967564978132793162485925716843417385629638249751349621578852497316"
+     "176853294\n",
+     NULL},
+    {"--json",
+     "{\"puzzle\":\"" EMPTY81 "\",\"cages\":[{\"sum\":3,\"cells\":[\"r1c1\","
+     "\"r1c2\"]},{\"sum\":4,\"cells\":[\"r1c2\",\"r1c3\"]}]}",
+     2, "", "sudoku: cages[1]: r1c2 is in two cages\n"},
+    {"--json", "{\"size\":4,\"grid\":[],\"thermometer\":[1]}", 2, "",
+     "thermometer: thermometer lines are not supported"},
+    {"--json --variant x", "{}", 2, "", "drop --variant"},
+    {"--json", "{\"puzzle\":\"1" EMPTY81 "\"}", 2, "", "puzzle"},
     {"--variant bogus", EMPTY81 "\n", 2, "",
      "--variant takes a comma list of x, windoku, jigsaw, killer, "
      "anti-knight, anti-king, non-consecutive, odd-even, extra-regions; not "

@@ -61,6 +61,10 @@ struct api_limits {
     "the request's members are not what this endpoint takes")                  \
   X(INVALID_PUZZLE, "invalid-puzzle", 400, "Invalid puzzle",                   \
     "the puzzle is not a grid this service reads")                             \
+  X(VARIANT_NOT_SUPPORTED, "variant-not-supported", 422,                       \
+    "Variant not supported here",                                              \
+    "variant puzzles are solved by /solve and checked by /check; hints, "      \
+    "steps, candidates and ratings under rules are not available yet")         \
   X(INVALID_FORMAT, "invalid-format", 400, "Unknown response format",          \
     "format: expected json, judge or line")                                    \
   X(BAD_FRAMING, "bad-request", 400, "Bad request",                            \
@@ -234,6 +238,18 @@ void api_job_run(struct api_job *job, uint64_t arrival_ns,
 
 /* Frees a job; NULL is a no-op. */
 void api_job_free(struct api_job *job);
+
+/* ---- Variant puzzles for other front ends ---------------------------- */
+
+#include "sudoku_rules.h"
+
+/* One puzzle and its rules from a JSON body as POST /solve reads it
+ * ({"puzzle", "variant", "cages", ...}, f-puzzles' JSON, or
+ * {"fpuzzles": link}; r zeroed for a classic puzzle), the rules checked.
+ * False with the problem's detail (located: path, line, column) in
+ * detail. Used by `sudoku --json`; no cJSON type crosses it. */
+bool api_read_variant_body(const char *body, size_t len, sudoku_grid *g,
+                           sudoku_rules *r, char *detail, size_t cap);
 
 /* Parse, cost and run in one call (tests, fuzzing, the inline path). */
 void api_handle(const struct api_endpoint *ep, const struct api_limits *limits,

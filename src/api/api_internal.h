@@ -10,6 +10,7 @@
 
 #include "api.h"
 #include "sudoku.h"
+#include "sudoku_rules.h"
 
 #define CT_JSON "application/json"
 #define CT_PROBLEM "application/problem+json"
@@ -136,6 +137,7 @@ void api_form_free(struct api_form *f);
  * (a batch answers the others). */
 struct api_item {
   sudoku_grid grid;
+  sudoku_rules *rules;    /* malloc'd; NULL: classic Sudoku */
   struct api_error error; /* problem != API_OK: unreadable */
 };
 
@@ -150,6 +152,13 @@ struct api_puzzles {
 bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
                    struct api_puzzles *ps, struct api_error *e);
 
+/* Reads every puzzle of a text body in the variant line format of
+ * sudoku_rules.h under kinds; each item owns its rules, checked (a rule the
+ * core refuses stops the request, located by line). False with *e set. */
+bool api_read_rules_text(const char *body, size_t len, uint32_t kinds,
+                         uint32_t max_puzzles, struct api_puzzles *ps,
+                         struct api_error *e);
+
 /* A JSON member an endpoint takes: its name and where the parser keeps it. */
 struct api_member {
   const char *name;
@@ -163,6 +172,10 @@ struct api_member {
 cJSON *api_json_object(const char *body, size_t len,
                        const struct api_member *members, size_t nmembers,
                        struct api_error *e);
+
+/* The cell index of a name "r3c5" (1-based, lower case, no leading zero)
+ * in a side-n grid, or -1 (position.c). */
+int api_cell_of_name(const char *s, int n);
 
 /* sudoku_symbol_value(c), from a table (the readers' hot loop). */
 int api_symbol_value(char c);
@@ -201,21 +214,30 @@ void api_puzzles_free(struct api_puzzles *ps);
 /* ---- Positions (position.c) ------------------------------------------- */
 
 /* What a playing endpoint takes beside the puzzle. */
-enum { API_POS_ENTRIES = 1, API_POS_MARKS = 2, API_POS_REVEAL = 4 };
+enum {
+  API_POS_ENTRIES = 1,
+  API_POS_MARKS = 2,
+  API_POS_REVEAL = 4,
+  API_POS_RULES = 8 /* a variant's rules; without it they are refused */
+};
 
 struct api_position {
   sudoku_grid puzzle;  /* the givens */
   sudoku_grid entries; /* the player's values (0: none), when has_entries */
   bool has_entries;
-  uint32_t *marks; /* malloc'd pencil marks, one mask a cell, or NULL */
-  bool reveal;     /* "reveal": true */
+  uint32_t *marks;     /* malloc'd pencil marks, one mask a cell, or NULL */
+  bool reveal;         /* "reveal": true */
+  sudoku_rules *rules; /* malloc'd, a variant's (API_POS_RULES); or NULL */
 };
 
 /* Reads a position from a JSON, text or form body; the members beyond
  * "puzzle" and "box" are those of takes. Entries must agree with the
- * givens. False with *e set. Free with api_position_free. */
+ * givens. A variant's members are read under API_POS_RULES, else refused
+ * as not supported by endpoint ("hints"). False with *e set. Free with
+ * api_position_free. */
 bool api_read_position(const struct api_input *in, unsigned takes,
-                       struct api_position *p, struct api_error *e);
+                       const char *endpoint, struct api_position *p,
+                       struct api_error *e);
 /* The givens with the entries filled in. */
 void api_position_grid(const struct api_position *p, sudoku_grid *out);
 void api_position_free(struct api_position *p);
@@ -376,5 +398,76 @@ struct json_sink api_buf_sink(struct api_buf *b);
  * the 500 problem instead (render.c). */
 void api_render_buf(struct api_buf *b, int status, const char *outcome,
                     struct api_response *out);
+
+/* ---- Variant rules in JSON (read_variant.c) ---------------------------- */
+
+/* Where api_json_object puts the variant members of a body. */
+struct api_variant_json {
+  const cJSON *variant, *regions, *cages, *parity, *extra;
+  const cJSON *fpuzzles; /* a share link: the puzzle and its rules */
+};
+#define API_VARIANT_MEMBERS 6
+/* Clashes listed in a variant's conflict problem. */
+#define API_VARIANT_CONFLICTS 64
+
+/* Clears *v and fills out[0..API_VARIANT_MEMBERS) with the members
+ * "variant", "regions", "cages", "parity", "extra_regions" and
+ * "fpuzzles"; returns API_VARIANT_MEMBERS. */
+size_t api_variant_members(struct api_variant_json *v, struct api_member *out);
+/* The names of the rule table, "x, windoku, ...", for messages. */
+void api_rule_names(char *out, size_t cap);
+/* True when the body holds any of them but "fpuzzles". */
+bool api_variant_present(const struct api_variant_json *v);
+/* Reads the members into *r for puzzles shaped as g and checks the rules
+ * (not the givens): false with *e set, its path the member at fault
+ * ("cages[3].cells[1]"), invalid-rules with the core's message for rules
+ * the core refuses. */
+bool api_variant_read(const struct api_variant_json *v, const sudoku_grid *g,
+                      sudoku_rules *r, struct api_error *e);
+/* The refusal of an endpoint whose logic does not know rules yet, located
+ * at the first variant member the body holds (v NULL: "variant");
+ * returns false. */
+bool api_variant_refuse(const char *endpoint, const struct api_variant_json *v,
+                        struct api_error *e);
+/* Checks rules the same way, however read: pre NULL names our members,
+ * else f-puzzles' (killercage[2], extraregion[0], grid) after pre. */
+bool api_variant_check(const sudoku_grid *g, const sudoku_rules *r,
+                       const char *pre, struct api_error *e);
+/* The rules as the members above ("variant" first, always an array), for
+ * an answer that can be posted back; no leading or trailing comma. */
+void api_variant_write(struct api_buf *b, const sudoku_rules *r, int n);
+/* Bytes api_variant_write may take; 0 for NULL. */
+size_t api_variant_bytes(const sudoku_rules *r, int n);
+/* The conflict problem of givens that clash under r: detail, and
+ * rule_conflicts [{cell, message}] and conflict_count. */
+void api_variant_conflicts(const sudoku_grid *g, const sudoku_rules *r,
+                           struct api_error *e);
+
+/* ---- f-puzzles (lzstring.c, read_fpuzzles.c) -------------------------- */
+
+/* UTF-16 units a share link may decompress to: 256 Ki (an f-puzzles 9x9
+ * with every constraint is some 30 KB). */
+#define API_LZ_MAX_UNITS (256u * 1024u)
+
+/* lz-string's compressToBase64 text s (len bytes) decompressed, as a
+ * malloc'd NUL-terminated UTF-8 string of *out_len bytes; NULL with *why
+ * (a static sentence) when malformed, over API_LZ_MAX_UNITS, or out of
+ * memory. */
+char *api_lz_base64_decompress(const char *s, size_t len, size_t *out_len,
+                               const char **why);
+
+/* Reads f-puzzles' JSON (root) into g and r, checked; paths are prefixed
+ * with pre ("" for a body, "fpuzzles." for a link). Constraints the model
+ * lacks are refused by name (variant-not-supported). False with *e set. */
+bool api_fpuzzles_read(const cJSON *root, const char *pre, sudoku_grid *g,
+                       sudoku_rules *r, struct api_error *e);
+/* The tree of a body that is f-puzzles' own JSON (an object with "size"
+ * and "grid" and neither "puzzle" nor "puzzles"), for the caller to free;
+ * NULL for any other body (a byte scan first: O(len), no parse). */
+cJSON *api_fpuzzles_body(const char *body, size_t len);
+/* The f-puzzles JSON of a "fpuzzles" member (a share link, or its ?load=
+ * string): a tree the caller frees, or NULL with *e set (path
+ * "fpuzzles"). */
+cJSON *api_fpuzzles_link(const cJSON *v, struct api_error *e);
 
 #endif

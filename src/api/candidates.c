@@ -144,7 +144,8 @@ static bool candidates_read(struct api_job *job, const struct api_input *in,
                     "format: expected json, sukaku, cells, pm or library");
     return false;
   }
-  if (!api_read_position(in, API_POS_ENTRIES | API_POS_MARKS, &j->pos, e))
+  if (!api_read_position(in, API_POS_ENTRIES | API_POS_MARKS,
+                         "computing candidates", &j->pos, e))
     return false;
   if (j->marks == SUDOKU_MARKS_LIBRARY && j->pos.puzzle.n > 9) {
     api_error_set(e, API_INVALID_FORMAT,

@@ -7,6 +7,8 @@
  * solvable: the entries so far still lead to the solution (no wrong
  * entry). complete: every cell filled and none wrong. A puzzle without
  * exactly one solution is refused (422): there is nothing to check against.
+ * A variant's rules (JSON members, read_variant.c) are solved and checked
+ * under: clashes are then listed as rule_conflicts.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,9 +38,13 @@ static void check_run(struct api_job *job, uint64_t deadline_ns,
     uint64_t now = sudoku_clock_ns();
     lim.deadline_us = now < deadline_ns ? (deadline_ns - now) / 1000u + 1 : 1;
   }
-  enum sudoku_status s = sudoku_solve(g, &lim, &sol, &st);
+  const sudoku_rules *rules = j->pos.rules;
+  enum sudoku_status s = sudoku_solve_rules(g, rules, &lim, &sol, &st);
   if (s == SUDOKU_CONFLICT) {
-    api_conflict_error(g, &e);
+    if (rules != NULL)
+      api_variant_conflicts(g, rules, &e);
+    else
+      api_conflict_error(g, &e);
     goto fail;
   }
   if (s == SUDOKU_OK && st.solutions == 2) {
@@ -72,10 +78,22 @@ static void check_run(struct api_job *job, uint64_t deadline_ns,
   cJSON_AddBoolToObject(o, "solvable", nwrong == 0);
   api_add_int(o, "filled", (uint64_t)filled);
   api_add_int(o, "empty", (uint64_t)(n * n - filled));
-  /* Clashes among givens and entries, listed as /solve lists them. */
+  /* Clashes among givens and entries, listed as /solve lists them; under
+   * rules, as rule_conflicts (every unit, cage and exclusion of the
+   * variant). */
   struct api_error clash = {API_OK, "", NULL};
   size_t count = 0;
-  if (sudoku_validate(&position, NULL, 0, &count) == SUDOKU_CONFLICT) {
+  if (rules != NULL) {
+    cJSON_AddArrayToObject(o, "conflicts");
+    if (sudoku_rules_check(&position, rules, NULL, 0, NULL) ==
+        SUDOKU_CONFLICT) {
+      api_variant_conflicts(&position, rules, &clash);
+      api_error_into(&clash, o);
+    } else {
+      cJSON_AddArrayToObject(o, "rule_conflicts");
+      api_add_int(o, "conflict_count", 0);
+    }
+  } else if (sudoku_validate(&position, NULL, 0, &count) == SUDOKU_CONFLICT) {
     api_conflict_error(&position, &clash);
     api_error_into(&clash, o);
   } else {
@@ -97,7 +115,8 @@ static bool check_read(struct api_job *job, const struct api_input *in,
                        struct api_error *e) {
   struct check_job *j = (struct check_job *)job;
   return api_choose_json(in, 0, &job->format, e) &&
-         api_read_position(in, API_POS_ENTRIES, &j->pos, e);
+         api_read_position(in, API_POS_ENTRIES | API_POS_RULES, "checking",
+                           &j->pos, e);
 }
 
 const struct api_job_ops api_check_ops = {sizeof(struct check_job),

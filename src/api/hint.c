@@ -165,7 +165,7 @@ static bool hint_read(struct api_job *job, const struct api_input *in,
   struct hint_job *j = (struct hint_job *)job;
   return api_choose_json(in, API_FMT_BIT(API_FMT_SVG), &job->format, e) &&
          api_read_position(in, API_POS_ENTRIES | API_POS_MARKS | API_POS_REVEAL,
-                           &j->pos, e);
+                           "a hint", &j->pos, e);
 }
 
 const struct api_job_ops api_hint_ops = {sizeof(struct hint_job),

@@ -20,6 +20,8 @@
 void api_position_free(struct api_position *p) {
   free(p->marks);
   p->marks = NULL;
+  free(p->rules);
+  p->rules = NULL;
 }
 
 /* The mask of a JSON array of values 1..n; false with e set. */
@@ -53,8 +55,7 @@ static int name_index(const char **s, int n) {
   return v;
 }
 
-/* Parses "r3c5" (1-based) into a cell index of a side-n grid, or -1. */
-static int cell_of_name(const char *s, int n) {
+int api_cell_of_name(const char *s, int n) {
   if (*s++ != 'r')
     return -1;
   int r = name_index(&s, n);
@@ -75,7 +76,7 @@ static bool read_marks(const cJSON *v, int n, uint32_t *marks,
   if (cJSON_IsObject(v)) {
     bool seen[SUDOKU_MAX_CELLS] = {false};
     for (const cJSON *m = v->child; m != NULL; m = m->next) {
-      int c = cell_of_name(m->string, n);
+      int c = api_cell_of_name(m->string, n);
       snprintf(where, sizeof where, "candidates.%.16s", m->string);
       if (c < 0 || seen[c]) {
         if (c < 0)
@@ -154,11 +155,41 @@ static bool check_entries(struct api_position *p, struct api_error *e) {
   return true;
 }
 
+/* The puzzle and rules of f-puzzles' JSON fp; rules only where the
+ * endpoint takes them. */
+static bool position_of_fpuzzles(const cJSON *fp, const char *pre,
+                                 unsigned takes, const char *endpoint,
+                                 struct api_position *p, struct api_error *e) {
+  p->rules = malloc(sizeof *p->rules);
+  if (p->rules == NULL) {
+    api_error_set(e, API_INTERNAL, NULL);
+    return false;
+  }
+  if (!api_fpuzzles_read(fp, pre, &p->puzzle, p->rules, e))
+    return false;
+  if (p->rules->kinds == 0) {
+    free(p->rules);
+    p->rules = NULL;
+  } else if (!(takes & API_POS_RULES)) {
+    struct api_variant_json v = {NULL, NULL, NULL, NULL, NULL, fp};
+    return api_variant_refuse(endpoint, &v, e);
+  }
+  return true;
+}
+
 static bool read_json_position(const char *body, size_t len, unsigned takes,
-                               struct api_position *p, struct api_error *e) {
+                               const char *endpoint, struct api_position *p,
+                               struct api_error *e) {
+  cJSON *fp = api_fpuzzles_body(body, len);
+  if (fp != NULL) {
+    bool ok = position_of_fpuzzles(fp, "", takes, endpoint, p, e);
+    cJSON_Delete(fp);
+    return ok;
+  }
   const cJSON *puzzle = NULL, *entries = NULL, *cand = NULL, *reveal = NULL,
               *box_v = NULL;
-  struct api_member members[5];
+  struct api_variant_json variant;
+  struct api_member members[5 + API_VARIANT_MEMBERS];
   size_t nm = 0;
   members[nm++] = (struct api_member){"puzzle", &puzzle};
   if (takes & API_POS_ENTRIES)
@@ -168,19 +199,49 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
   if (takes & API_POS_REVEAL)
     members[nm++] = (struct api_member){"reveal", &reveal};
   members[nm++] = (struct api_member){"box", &box_v};
+  nm += api_variant_members(&variant, members + nm);
   cJSON *root = api_json_object(body, len, members, nm, e);
   int box[2];
   bool ok = false;
   if (root == NULL)
     return false;
-  if (puzzle == NULL) {
+  if (variant.fpuzzles != NULL) {
+    /* A share link is the puzzle and its rules. */
+    if (puzzle != NULL || box_v != NULL || api_variant_present(&variant)) {
+      api_error_set(e, API_INVALID_REQUEST,
+                    "fpuzzles: the link is the whole puzzle; send it without "
+                    "puzzle, box or rules");
+      api_error_string(e, "path", "fpuzzles");
+      goto done;
+    }
+    cJSON *fp = api_fpuzzles_link(variant.fpuzzles, e);
+    bool read = fp != NULL &&
+                position_of_fpuzzles(fp, "fpuzzles.", takes, endpoint, p, e);
+    cJSON_Delete(fp);
+    if (!read)
+      goto done;
+  } else if (puzzle == NULL) {
     api_error_set(e, API_INVALID_REQUEST, "expected a \"puzzle\" member");
     goto done;
+  } else if (box_v != NULL && !api_json_box(box_v, box, e)) {
+    goto done;
+  } else if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &p->puzzle,
+                            e)) {
+    goto done;
   }
-  if (box_v != NULL && !api_json_box(box_v, box, e))
-    goto done;
-  if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &p->puzzle, e))
-    goto done;
+  if (api_variant_present(&variant)) {
+    if (!(takes & API_POS_RULES)) {
+      api_variant_refuse(endpoint, &variant, e);
+      goto done;
+    }
+    p->rules = malloc(sizeof *p->rules);
+    if (p->rules == NULL) {
+      api_error_set(e, API_INTERNAL, NULL);
+      goto done;
+    }
+    if (!api_variant_read(&variant, &p->puzzle, p->rules, e))
+      goto done;
+  }
   if (entries != NULL) {
     /* The entries belong to the puzzle: a string of another length is
      * measured against the puzzle's side, not read as a grid of its own. */
@@ -246,12 +307,13 @@ static bool read_text_position(const char *body, size_t len, unsigned takes,
 }
 
 bool api_read_position(const struct api_input *in, unsigned takes,
-                       struct api_position *p, struct api_error *e) {
+                       const char *endpoint, struct api_position *p,
+                       struct api_error *e) {
   const char *body = in->body != NULL ? in->body : "";
   memset(p, 0, sizeof *p);
   switch (api_body_sniff(in)) {
   case API_BODY_JSON:
-    return read_json_position(body, in->body_len, takes, p, e);
+    return read_json_position(body, in->body_len, takes, endpoint, p, e);
   case API_BODY_TEXT:
     return read_text_position(body, in->body_len, takes, p, e);
   case API_BODY_FORM: {

@@ -35,6 +35,11 @@
   400, "Cell value out of range", "a cell holds a value outside 0..n"
 #define API_CORE_PARSE                                                         \
   400, "Unreadable puzzle text", "the body holds no readable puzzle"
+/* Malformed rules are a malformed request, as a bad shape is: 400 (422 is
+ * kept for well-formed puzzles that have no answer). */
+#define API_CORE_BAD_RULES                                                     \
+  400, "Invalid rules",                                                        \
+      "the variant's rules are malformed or do not fit the grid"
 
 static const struct {
   const char *code;

@@ -153,10 +153,13 @@ static bool rate_read(struct api_job *job, const struct api_input *in,
     ok = api_read_json_puzzles(body, in->body_len, max_puzzles, NULL, 0, &root,
                                &j->ps, e);
     cJSON_Delete(root);
+    for (uint32_t i = 0; ok && i < j->ps.count; i++)
+      if (j->ps.item[i].rules != NULL)
+        ok = api_variant_refuse("rating", NULL, e);
   } else if (type == API_BODY_TEXT || type == API_BODY_FORM) {
     struct api_position p;
     if (type == API_BODY_FORM) { /* puzzle=...: one puzzle */
-      ok = api_read_position(in, 0, &p, e);
+      ok = api_read_position(in, 0, "rating", &p, e);
       if (ok) {
         j->ps.item = calloc(1, sizeof *j->ps.item);
         ok = j->ps.item != NULL;

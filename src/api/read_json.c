@@ -269,6 +269,43 @@ static bool read_lone_puzzle(const char *body, size_t len,
   return true;
 }
 
+/* The rules of the body's variant members for one read puzzle, into a
+ * copy the item owns; none when the body has none. */
+static bool item_rules(const struct api_variant_json *v, struct api_item *it,
+                       struct api_error *e) {
+  if (!api_variant_present(v))
+    return true;
+  it->rules = malloc(sizeof *it->rules);
+  if (it->rules == NULL) {
+    api_error_set(e, API_INTERNAL, NULL);
+    return false;
+  }
+  return api_variant_read(v, &it->grid, it->rules, e);
+}
+
+/* The one puzzle of f-puzzles' JSON fp; its rules kept when there are any
+ * (an f-puzzles classic is classic). */
+static bool fpuzzles_item(const cJSON *fp, const char *pre,
+                          struct api_puzzles *ps, struct api_error *e) {
+  ps->item = calloc(1, sizeof *ps->item);
+  sudoku_rules *r = malloc(sizeof *r);
+  if (ps->item == NULL || r == NULL) {
+    free(r);
+    api_error_set(e, API_INTERNAL, NULL);
+    return false;
+  }
+  ps->count = 1;
+  if (!api_fpuzzles_read(fp, pre, &ps->item[0].grid, r, e)) {
+    free(r);
+    return false;
+  }
+  if (r->kinds == 0)
+    free(r);
+  else
+    ps->item[0].rules = r;
+  return true;
+}
+
 bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
                            const struct api_member *extra, size_t nextra,
                            cJSON **root, struct api_puzzles *ps,
@@ -280,15 +317,43 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
     *root = NULL;
     return true;
   }
-  struct api_member members[8] = {
+  cJSON *fp = api_fpuzzles_body(body, len);
+  if (fp != NULL) {
+    /* f-puzzles' own JSON: its members are its own, none of ours. */
+    for (size_t i = 0; i < nextra; i++)
+      *extra[i].slot = NULL;
+    *root = NULL;
+    bool ok = fpuzzles_item(fp, "", ps, e);
+    cJSON_Delete(fp);
+    return ok;
+  }
+  struct api_variant_json variant;
+  struct api_member members[16] = {
       {"puzzle", &puzzle}, {"puzzles", &list}, {"box", &box_v}};
   size_t nm = 3;
-  for (size_t i = 0; i < nextra && nm < 8; i++)
+  nm += api_variant_members(&variant, members + nm);
+  for (size_t i = 0; i < nextra && nm < 16; i++)
     members[nm++] = extra[i];
   int box[2] = {0, 0};
   *root = api_json_object(body, len, members, nm, e);
   if (*root == NULL)
     return false;
+  if (variant.fpuzzles != NULL) {
+    if (puzzle != NULL || list != NULL || box_v != NULL ||
+        api_variant_present(&variant)) {
+      api_error_set(e, API_INVALID_REQUEST,
+                    "fpuzzles: the link is the whole puzzle; send it without "
+                    "puzzle, puzzles, box or rules");
+      api_error_string(e, "path", "fpuzzles");
+      goto fail;
+    }
+    cJSON *fp = api_fpuzzles_link(variant.fpuzzles, e);
+    bool ok = fp != NULL && fpuzzles_item(fp, "fpuzzles.", ps, e);
+    cJSON_Delete(fp);
+    if (!ok)
+      goto fail;
+    return true;
+  }
   if ((puzzle == NULL) == (list == NULL)) {
     api_error_set(e, API_INVALID_REQUEST,
                   puzzle == NULL
@@ -304,10 +369,11 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
       api_error_set(e, API_INTERNAL, NULL);
       goto fail;
     }
-    if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &ps->item[0].grid,
-                       e))
-      goto fail;
     ps->count = 1;
+    if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &ps->item[0].grid,
+                       e) ||
+        !item_rules(&variant, &ps->item[0], e))
+      goto fail;
     return true;
   }
   if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0) {
@@ -337,10 +403,16 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
     struct api_item *it = &ps->item[ps->count];
     char where[32];
     snprintf(where, sizeof where, "puzzles[%u]", ps->count);
-    if (!api_json_grid(p, box_v ? box : NULL, where, &it->grid, &it->error) &&
-        (it->error.fields == NULL ||
-         !cJSON_HasObjectItem(it->error.fields, "path")))
-      api_error_string(&it->error, "path", where);
+    if (!api_json_grid(p, box_v ? box : NULL, where, &it->grid, &it->error)) {
+      if (it->error.fields == NULL ||
+          !cJSON_HasObjectItem(it->error.fields, "path"))
+        api_error_string(&it->error, "path", where);
+    } else if (!item_rules(&variant, it, &it->error) &&
+               it->error.problem == API_INTERNAL) {
+      api_error_set(e, API_INTERNAL, NULL);
+      ps->count++;
+      goto fail;
+    }
     ps->count++;
   }
   return true;

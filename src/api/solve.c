@@ -116,7 +116,8 @@ static void solve_item(struct solve_job *j, uint32_t i, uint64_t nodes,
   if (probe)
     sl.max_nodes = nodes;
   uint64_t t0 = sudoku_clock_ns();
-  a->status = sudoku_solve(&j->ps.item[i].grid, &sl, &a->solution, &a->stats);
+  a->status = sudoku_solve_rules(&j->ps.item[i].grid, j->ps.item[i].rules, &sl,
+                                 &a->solution, &a->stats);
   a->time_us += (sudoku_clock_ns() - t0) / 1000u;
   a->done = !(probe && a->status == SUDOKU_NODE_LIMIT);
 }
@@ -157,10 +158,14 @@ static enum api_cost solve_cost(struct api_job *job) {
 /* ---- Rendering --------------------------------------------------------- */
 
 /* The problem for an unanswered puzzle. */
-static void answer_error(const sudoku_grid *g, const struct answer *a,
+static void answer_error(const struct api_item *it, const struct answer *a,
                          struct api_error *e) {
+  if (a->status == SUDOKU_CONFLICT && it->rules != NULL) {
+    api_variant_conflicts(&it->grid, it->rules, e);
+    return;
+  }
   if (a->status == SUDOKU_CONFLICT) {
-    api_conflict_error(g, e);
+    api_conflict_error(&it->grid, e);
     return;
   }
   api_error_set(e, (enum api_problem)a->status, NULL);
@@ -177,9 +182,11 @@ static const char *answer_outcome(const struct answer *a) {
 }
 
 /* The members of an answered puzzle, written directly (see json_write.c):
- * "solution" ... "time_us", in that order. */
-static void solution_members(struct api_buf *b, const sudoku_grid *p,
+ * "solution" ... "time_us", in that order, then a variant's rules (the
+ * members it was asked with: the answer can be posted back). */
+static void solution_members(struct api_buf *b, const struct api_item *it,
                              const struct answer *a, uint32_t max_solutions) {
+  const sudoku_grid *p = &it->grid;
   size_t cells = (size_t)a->solution.n * a->solution.n;
   api_buf_lit(b, "\"solution\":");
   char *w = api_buf_room(b, API_ROWS_BYTES(a->solution.n));
@@ -239,6 +246,10 @@ static void solution_members(struct api_buf *b, const sudoku_grid *p,
   api_buf_uint(b, a->stats.guesses);
   api_buf_lit(b, ",\"time_us\":");
   api_buf_uint(b, a->time_us);
+  if (it->rules != NULL) {
+    api_buf_lit(b, ",");
+    api_variant_write(b, it->rules, p->n);
+  }
 }
 
 /* Bytes of an answered puzzle's members beyond its rows and line. */
@@ -246,8 +257,10 @@ static void solution_members(struct api_buf *b, const sudoku_grid *p,
 /* Room for all of them: one allocation, under 1 KiB for a 9x9 (what
  * glibc serves from its per-thread cache; a larger block costs a
  * consolidation of its free lists on every request). */
-static size_t solution_bytes(const sudoku_grid *p) {
-  return API_ROWS_BYTES(p->n) + (size_t)p->n * p->n + API_SOLUTION_EXTRA;
+static size_t solution_bytes(const struct api_item *it) {
+  const sudoku_grid *p = &it->grid;
+  return API_ROWS_BYTES(p->n) + (size_t)p->n * p->n + API_SOLUTION_EXTRA +
+         api_variant_bytes(it->rules, p->n);
 }
 
 /* JSON for a batch: 200 with a status per item. An item without an answer
@@ -267,14 +280,14 @@ static void render_batch_json(struct solve_job *j, struct api_response *out) {
       api_buf_lit(&b, "{\"index\":");
       api_buf_uint(&b, i);
       api_buf_lit(&b, ",\"status\":\"solved\",");
-      solution_members(&b, &it->grid, &j->ans[i], j->max_solutions);
+      solution_members(&b, it, &j->ans[i], j->max_solutions);
       api_buf_lit(&b, "}");
       continue;
     }
     struct api_error e = {API_OK, "", NULL};
     struct api_error *err = &it->error;
     if (err->problem == API_OK) {
-      answer_error(&it->grid, &j->ans[i], &e);
+      answer_error(it, &j->ans[i], &e);
       err = &e;
     }
     cJSON *item = cJSON_CreateObject();
@@ -377,7 +390,7 @@ static void solve_run(struct api_job *job, uint64_t deadline_ns,
   struct answer *a = &j->ans[0];
   if (a->stats.solutions == 0) {
     struct api_error e = {API_OK, "", NULL};
-    answer_error(&j->ps.item[0].grid, a, &e);
+    answer_error(&j->ps.item[0], a, &e);
     api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
     out->outcome = api_problem_code(e.problem);
     out->puzzles = 1;
@@ -386,13 +399,14 @@ static void solve_run(struct api_job *job, uint64_t deadline_ns,
   if (j->base.format == API_FMT_SVG) {
     struct sudoku_picture pic = {.givens = &j->ps.item[0].grid,
                                  .entries = &a->solution,
-                                 .title = "Sudoku: the solution"};
+                                 .title = "Sudoku: the solution",
+                                 .rules = j->ps.item[0].rules};
     api_render_svg(&pic, answer_outcome(a), out);
   } else if (j->base.format == API_FMT_JSON) {
     struct api_buf b;
-    api_buf_init(&b, solution_bytes(&j->ps.item[0].grid));
+    api_buf_init(&b, solution_bytes(&j->ps.item[0]));
     api_buf_lit(&b, "{");
-    solution_members(&b, &j->ps.item[0].grid, a, j->max_solutions);
+    solution_members(&b, &j->ps.item[0], a, j->max_solutions);
     api_buf_lit(&b, "}");
     api_render_buf(&b, 200, answer_outcome(a), out);
   } else {
@@ -407,22 +421,56 @@ static void solve_release(struct api_job *job) {
   free(j->ans);
 }
 
+/* ?variant=x,killer: the rules of a text body's lines. */
+static bool read_variant_query(const struct api_param *v, uint32_t *kinds,
+                               struct api_error *e) {
+  size_t bad;
+  if (memchr(v->value, '\0', v->value_len) == NULL &&
+      sudoku_rule_kinds(v->value, v->value_len, kinds, &bad))
+    return true;
+  char names[256], shown[40];
+  api_rule_names(names, sizeof names);
+  api_safe_copy(shown, sizeof shown, v->value, v->value_len);
+  api_error_set(e, API_INVALID_REQUEST,
+                "variant: expected a comma list of %s; got \"%s\"", names,
+                shown);
+  api_error_string(e, "path", "variant");
+  return false;
+}
+
 static bool solve_read(struct api_job *job, const struct api_input *in,
                        struct api_error *e) {
   struct solve_job *j = (struct solve_job *)job;
   struct api_form form = {NULL, 0, {{0}}};
   const struct api_param *format = api_query_find(in, "format"),
                          *form_format = NULL;
+  const struct api_param *variant = api_query_find(in, "variant");
   enum api_body_type type = api_body_sniff(in);
   const char *body = in->body != NULL ? in->body : "";
+  uint32_t kinds = 0;
   bool ok = false;
   j->max_solutions = 2;
+  if (variant != NULL && type != API_BODY_TEXT) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "?variant= names the rules of a text body; a JSON body "
+                  "takes a \"variant\" member");
+    api_error_string(e, "path", "variant");
+    type = API_BODY_NONE; /* nothing is read */
+  }
   switch (type) {
+  case API_BODY_NONE:
+    break;
   case API_BODY_JSON:
     ok = read_json_puzzles(j, body, in->body_len, e);
     break;
   case API_BODY_TEXT:
-    ok = api_read_text(body, in->body_len, job->limits.max_puzzles, &j->ps, e);
+    if (variant != NULL)
+      ok = read_variant_query(variant, &kinds, e) &&
+           api_read_rules_text(body, in->body_len, kinds,
+                               job->limits.max_puzzles, &j->ps, e);
+    else
+      ok =
+          api_read_text(body, in->body_len, job->limits.max_puzzles, &j->ps, e);
     break;
   case API_BODY_FORM:
     ok = read_form(j, in, &form_format, &form, e);

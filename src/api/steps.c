@@ -131,7 +131,7 @@ static bool steps_read(struct api_job *job, const struct api_input *in,
   struct steps_job *j = (struct steps_job *)job;
   if (!api_choose_format(api_query_find(in, "format"), in->accept, false,
                          API_TAKES_TEXT, &job->format, e) ||
-      !api_read_position(in, 0, &j->pos, e))
+      !api_read_position(in, 0, "solving by steps", &j->pos, e))
     return false;
   if (job->format != API_FMT_JSON)
     job->format = API_FMT_JUDGE;

@@ -39,6 +39,11 @@ bool cli_parse_variant(const char *list, uint32_t *kinds);
 int cli_solve_variants(uint32_t kinds, const struct sudoku_limits *lim,
                        bool line_format);
 
+/* `sudoku --json`: stdin is one JSON body as POST /solve takes it (rules
+ * as members, f-puzzles' JSON or a share link), read by the api's one JSON
+ * reader (api_read_variant_body) and solved as cli_solve_variants does. */
+int cli_solve_json(const struct sudoku_limits *lim, bool line_format);
+
 /* candidates.c: pencil marks in the formats of SE and HoDoKu */
 int cli_cmd_candidates(int argc, char **argv);
 

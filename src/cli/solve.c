@@ -32,7 +32,8 @@
 static const char usage[] =
     "usage: sudoku [solve] [--format judge|line|svg] [--lexmin] [--deadline-ms "
     "N]\n"
-    "              [--jobs N] [--variant RULES] [--help] [--version]\n"
+    "              [--jobs N] [--variant RULES] [--json] [--help] "
+    "[--version]\n"
     "Reads Sudoku puzzles on standard input and prints their solutions.\n"
     "Input: Baekjoon 2580 (9 lines of 9 digits, 0 = blank), HDU 1426\n"
     "('?' = blank, puzzles separated by a blank line), 81-character lines\n"
@@ -54,6 +55,10 @@ static const char usage[] =
     "                  non-consecutive, odd-even, extra-regions; one puzzle\n"
     "                  a line: GIVENS [REGIONS] [PARITY] [CAGES] [EXTRA]\n"
     "                  (man sudoku)\n"
+    "  --json          one puzzle as the JSON body POST /solve takes: its\n"
+    "                  rules as members (variant, regions, cages, parity,\n"
+    "                  extra_regions), f-puzzles' JSON, or {\"fpuzzles\":\n"
+    "                  \"<share link>\"}\n"
     "Input is read and answers printed as they go. A puzzle without a\n"
     "solution prints the line \"no solution\" (the reason goes to stderr);\n"
     "a puzzle with several prints one and says so on stderr. Malformed\n"
@@ -65,6 +70,7 @@ enum cli_format { CLI_FORMAT_JUDGE, CLI_FORMAT_LINE, CLI_FORMAT_SVG };
 struct cli_options {
   enum cli_format format;
   uint32_t variant; /* rule kinds of --variant; 0: classic */
+  bool json;        /* --json: one JSON body on stdin */
   int jobs;         /* 0 until set: the online CPUs */
   struct sudoku_limits limits;
 };
@@ -110,6 +116,8 @@ static int cli_parse_args(int argc, char **argv, struct cli_options *o) {
     } else if (strcmp(a, "--variant") == 0 && i + 1 < argc) {
       if (!cli_parse_variant(argv[++i], &o->variant))
         return 2;
+    } else if (strcmp(a, "--json") == 0) {
+      o->json = true;
     } else if (strcmp(a, "--jobs") == 0 && i + 1 < argc) {
       if (!cli_parse_jobs(argv[++i], &o->jobs))
         return 2;
@@ -236,16 +244,23 @@ static void batch_solve(struct cli_batch *bt, const void *ctx) {
 }
 
 int cli_cmd_solve(int argc, char **argv) {
-  struct cli_options o = {CLI_FORMAT_JUDGE, 0, 0, SUDOKU_LIMITS_DEFAULT};
+  struct cli_options o = {CLI_FORMAT_JUDGE, 0, false, 0, SUDOKU_LIMITS_DEFAULT};
   o.limits.deadline_us = CLI_DEFAULT_DEADLINE_MS * 1000u;
   int rc = cli_parse_args(argc, argv, &o);
   if (rc >= 0)
     return rc;
-  if (o.variant != 0 && o.format == CLI_FORMAT_SVG) {
+  if ((o.variant != 0 || o.json) && o.format == CLI_FORMAT_SVG) {
     fputs("sudoku: --format svg does not draw variants yet; judge or line\n",
           stderr);
     return 2;
   }
+  if (o.json && o.variant != 0) {
+    fputs("sudoku: --json reads the rules from the JSON; drop --variant\n",
+          stderr);
+    return 2;
+  }
+  if (o.json)
+    return cli_solve_json(&o.limits, o.format == CLI_FORMAT_LINE);
   if (o.variant != 0)
     return cli_solve_variants(o.variant, &o.limits,
                               o.format == CLI_FORMAT_LINE);

@@ -6,31 +6,26 @@
  * is read and checked first, so a malformed line stops the run before any
  * answer (status 2, located); the puzzles are solved one after the other
  * (a variant search holds some 160 KiB of state; --jobs is taken and
- * changes nothing).
+ * changes nothing). `--json` reads one puzzle and its rules as the JSON
+ * body of POST /solve, through the api's reader: the CLI links src/api and
+ * cJSON for that alone, so that JSON and f-puzzles are read in one place.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/api.h"
 #include "cli.h"
 
 bool cli_parse_variant(const char *list, uint32_t *kinds) {
-  *kinds = 0;
-  for (const char *p = list;;) {
-    size_t len = strcspn(p, ",");
-    int k = sudoku_rule_lookup(p, len);
-    if (k < 0) {
-      fprintf(stderr, "sudoku: --variant takes a comma list of");
-      for (int i = 0; i < SUDOKU_RULE_COUNT; i++)
-        fprintf(stderr, "%s %s", i ? "," : "", sudoku_rule_name(i));
-      fprintf(stderr, "; not '%.*s'\n", (int)len, p);
-      return false;
-    }
-    *kinds |= 1u << k;
-    if (p[len] == '\0')
-      return true;
-    p += len + 1;
-  }
+  size_t bad;
+  if (sudoku_rule_kinds(list, strlen(list), kinds, &bad))
+    return true;
+  fprintf(stderr, "sudoku: --variant takes a comma list of");
+  for (int i = 0; i < SUDOKU_RULE_COUNT; i++)
+    fprintf(stderr, "%s %s", i ? "," : "", sudoku_rule_name(i));
+  fprintf(stderr, "; not '%.*s'\n", (int)strcspn(list + bad, ","), list + bad);
+  return false;
 }
 
 /* One puzzle: its answer on stdout, its messages on stderr, as solve.c
@@ -48,7 +43,8 @@ static bool solve_one(uint32_t index, const sudoku_grid *g,
         sudoku_rules_check(g, r, &p, 1, &count) == SUDOKU_CONFLICT)
       fprintf(stderr, "sudoku: puzzle %u: conflicting givens: %s%s\n", index,
               p.message, count > 1 ? ", and more" : "");
-    else if ((s == SUDOKU_BAD_SHAPE || s == SUDOKU_BAD_VALUE) &&
+    else if ((s == SUDOKU_BAD_RULES || s == SUDOKU_BAD_SHAPE ||
+              s == SUDOKU_BAD_VALUE) &&
              sudoku_rules_check(g, r, &p, 1, &count) == s)
       fprintf(stderr, "sudoku: puzzle %u: invalid rules: %s\n", index,
               p.message);
@@ -100,6 +96,26 @@ int cli_solve_variants(uint32_t kinds, const struct sudoku_limits *lim,
       rc = 1;
   }
   free(text);
+  if (fflush(stdout) != 0)
+    return 2;
+  return rc;
+}
+
+int cli_solve_json(const struct sudoku_limits *lim, bool line_format) {
+  size_t len;
+  char *text = cli_read_stdin(&len);
+  if (text == NULL)
+    return 2;
+  static sudoku_grid g;
+  static sudoku_rules r;
+  char detail[400];
+  bool ok = api_read_variant_body(text, len, &g, &r, detail, sizeof detail);
+  free(text);
+  if (!ok) {
+    fprintf(stderr, "sudoku: %s\n", detail);
+    return 2;
+  }
+  int rc = solve_one(1, &g, &r, lim, line_format) ? 0 : 1;
   if (fflush(stdout) != 0)
     return 2;
   return rc;

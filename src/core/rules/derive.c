@@ -36,7 +36,7 @@ static enum sudoku_status check_regions(int n, const uint8_t *region,
   for (int c = 0; c < n * n; c++) {
     if (region[c] >= n) {
       sudoku_cell_name(n, c, a, sizeof a);
-      return rules_fail(SUDOKU_BAD_VALUE, p, c, -1,
+      return rules_fail(SUDOKU_BAD_RULES, p, c, -1,
                         "%s: region %d is out of 1..%d", a, region[c] + 1, n);
     }
     if (size[region[c]]++ == 0)
@@ -44,7 +44,7 @@ static enum sudoku_status check_regions(int n, const uint8_t *region,
   }
   for (int k = 0; k < n; k++)
     if (size[k] != n)
-      return rules_fail(SUDOKU_BAD_SHAPE, p, size[k] ? first[k] : -1, -1,
+      return rules_fail(SUDOKU_BAD_RULES, p, size[k] ? first[k] : -1, -1,
                         "region %d has %d cells, not %d", k + 1, size[k], n);
   /* Connected: a flood from each region's first cell reaches all n. */
   uint16_t stack[SUDOKU_MAX_CELLS];
@@ -69,7 +69,7 @@ static enum sudoku_status check_regions(int n, const uint8_t *region,
         if (region[c] == k && !seen[c]) {
           sudoku_cell_name(n, first[k], a, sizeof a);
           sudoku_cell_name(n, c, b, sizeof b);
-          return rules_fail(SUDOKU_BAD_SHAPE, p, c, -1,
+          return rules_fail(SUDOKU_BAD_RULES, p, c, -1,
                             "region %d is not connected (%s and %s)", k + 1, a,
                             b);
         }
@@ -87,32 +87,32 @@ static enum sudoku_status check_cages(int n, const sudoku_rules *r,
   char a[8];
   if (r->cage_count > SUDOKU_RULES_MAX_CAGES ||
       r->cage_cells > SUDOKU_MAX_CELLS)
-    return rules_fail(SUDOKU_BAD_SHAPE, p, -1, -1, "too many cages");
+    return rules_fail(SUDOKU_BAD_RULES, p, -1, -1, "too many cages");
   for (int k = 0; k < r->cage_count; k++) {
     const struct sudoku_cage *cg = &r->cage[k];
     if (cg->len == 0 || cg->start + cg->len > r->cage_cells)
-      return rules_fail(SUDOKU_BAD_SHAPE, p, -1, -1, "cage %d has no cells",
+      return rules_fail(SUDOKU_BAD_RULES, p, -1, -1, "cage %d has no cells",
                         k + 1);
     const uint16_t *cell = r->cage_cell + cg->start;
     for (int i = 0; i < cg->len; i++)
       if (cell[i] >= n * n)
-        return rules_fail(SUDOKU_BAD_VALUE, p, -1, -1,
+        return rules_fail(SUDOKU_BAD_RULES, p, -1, -1,
                           "cage %d: cell %d is outside the grid", k + 1,
                           cell[i]);
     sudoku_cell_name(n, cell[0], a, sizeof a);
     if (cg->len > n)
-      return rules_fail(SUDOKU_BAD_SHAPE, p, cell[0], -1,
+      return rules_fail(SUDOKU_BAD_RULES, p, cell[0], -1,
                         "cage at %s has %d cells; at most %d", a, cg->len, n);
     int lo = cg->len * (cg->len + 1) / 2,
         hi = cg->len * (2 * n - cg->len + 1) / 2;
     if (cg->sum != 0 && (cg->sum < lo || cg->sum > hi))
-      return rules_fail(SUDOKU_BAD_SHAPE, p, cell[0], -1,
+      return rules_fail(SUDOKU_BAD_RULES, p, cell[0], -1,
                         "cage at %s: %d cell%s cannot sum to %d", a, cg->len,
                         cg->len == 1 ? "" : "s", cg->sum);
     for (int i = 0; i < cg->len; i++) {
       if (d->cage_of[cell[i]] >= 0) {
         sudoku_cell_name(n, cell[i], a, sizeof a);
-        return rules_fail(SUDOKU_BAD_SHAPE, p, cell[i], -1,
+        return rules_fail(SUDOKU_BAD_RULES, p, cell[i], -1,
                           d->cage_of[cell[i]] == k ? "%s is twice in one cage"
                                                    : "%s is in two cages",
                           a);
@@ -126,7 +126,7 @@ static enum sudoku_status check_cages(int n, const sudoku_rules *r,
 static enum sudoku_status check_extra(int n, const sudoku_rules *r,
                                       struct sudoku_rules_problem *p) {
   if (r->extra_count > SUDOKU_RULES_MAX_EXTRA)
-    return rules_fail(SUDOKU_BAD_SHAPE, p, -1, -1,
+    return rules_fail(SUDOKU_BAD_RULES, p, -1, -1,
                       "%d extra regions; at most %d", r->extra_count,
                       SUDOKU_RULES_MAX_EXTRA);
   for (int k = 0; k < r->extra_count; k++) {
@@ -135,12 +135,12 @@ static enum sudoku_status check_extra(int n, const sudoku_rules *r,
       int c = r->extra[k][i];
       char a[8];
       if (c >= n * n)
-        return rules_fail(SUDOKU_BAD_VALUE, p, -1, -1,
+        return rules_fail(SUDOKU_BAD_RULES, p, -1, -1,
                           "extra region %d: cell %d is outside the grid", k + 1,
                           c);
       if (in[c >> 6] >> (c & 63) & 1) {
         sudoku_cell_name(n, c, a, sizeof a);
-        return rules_fail(SUDOKU_BAD_SHAPE, p, c, -1,
+        return rules_fail(SUDOKU_BAD_RULES, p, c, -1,
                           "extra region %d lists %s twice", k + 1, a);
       }
       in[c >> 6] |= (uint64_t)1 << (c & 63);
@@ -168,9 +168,9 @@ enum sudoku_status sudoku_rules_derive(const sudoku_grid *g,
     return rules_fail(s, p, -1, -1, "%s", sudoku_strerror(s));
   }
   if (r->kinds >> SUDOKU_RULE_COUNT)
-    return rules_fail(SUDOKU_BAD_SHAPE, p, -1, -1, "unknown rule kind");
+    return rules_fail(SUDOKU_BAD_RULES, p, -1, -1, "unknown rule kind");
   if (sudoku_rules_has(r, SUDOKU_RULE_WINDOKU) && (br != bc || n < 9))
-    return rules_fail(SUDOKU_BAD_SHAPE, p, -1, -1,
+    return rules_fail(SUDOKU_BAD_RULES, p, -1, -1,
                       "windoku needs square boxes and a side of 9, 16 or 25, "
                       "not %dx%d",
                       n, n);
@@ -193,7 +193,7 @@ enum sudoku_status sudoku_rules_derive(const sudoku_grid *g,
       if (r->parity[c] > SUDOKU_PARITY_EVEN) {
         char a[8];
         sudoku_cell_name(n, c, a, sizeof a);
-        return rules_fail(SUDOKU_BAD_VALUE, p, c, -1,
+        return rules_fail(SUDOKU_BAD_RULES, p, c, -1,
                           "%s: parity mark %d is not any, odd or even", a,
                           r->parity[c]);
       }

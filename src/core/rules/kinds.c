@@ -35,6 +35,24 @@ int sudoku_rule_lookup(const char *name, size_t len) {
   return -1;
 }
 
+bool sudoku_rule_kinds(const char *list, size_t len, uint32_t *kinds,
+                       size_t *bad) {
+  *kinds = 0;
+  for (size_t at = 0;;) {
+    const char *comma = memchr(list + at, ',', len - at);
+    size_t end = comma != NULL ? (size_t)(comma - list) : len;
+    int k = sudoku_rule_lookup(list + at, end - at);
+    if (k < 0) {
+      *bad = at;
+      return false;
+    }
+    *kinds |= 1u << k;
+    if (end == len)
+      return true;
+    at = end + 1;
+  }
+}
+
 bool sudoku_rules_add_cage(sudoku_rules *r, uint16_t sum, const uint16_t *cells,
                            size_t len) {
   if (r->cage_count >= SUDOKU_RULES_MAX_CAGES ||

@@ -102,12 +102,16 @@ static int region_value(char c, int n) {
   return v >= 1 && v <= n ? v - 1 : -1;
 }
 
-static int parity_value(char c, int n) {
-  (void)n;
+int sudoku_parity_of_mark(char c) {
   return c == '.'               ? SUDOKU_PARITY_ANY
          : c == 'O' || c == 'o' ? SUDOKU_PARITY_ODD
          : c == 'E' || c == 'e' ? SUDOKU_PARITY_EVEN
                                 : -1;
+}
+
+static int parity_value(char c, int n) {
+  (void)n;
+  return sudoku_parity_of_mark(c);
 }
 
 /* A decimal number of at most 4 digits at s[*i]; -1 when there is none. */

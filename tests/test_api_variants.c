@@ -1,0 +1,670 @@
+/*
+ * test_api_variants.c - variant puzzles through the api without sockets:
+ * the committed samples posted as JSON (built here, independently of the
+ * api's writer) and as text under ?variant=, each answer re-checked with
+ * sudoku_rules_is_solution and against its stored solution; the answer's
+ * rules posted back; every refusal of the JSON reader with its status,
+ * path and message; the endpoints that do not know rules refusing them;
+ * /check under rules.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+
+#include "api_tests.h"
+#include "sudoku_rules.h"
+
+/* One request to endpoint with the Content-Type of type and at most one
+ * query parameter. */
+static void post(const char *endpoint, int type, const char *body,
+                 const char *qname, const char *qvalue,
+                 struct api_response *out) {
+  static const char *const ctype[] = {
+      [J] = "application/json", [T] = "text/plain"};
+  struct api_limits lim = {100, 5000000, 0, 0};
+  struct api_param q = {qname, qvalue, qname ? strlen(qname) : 0,
+                        qvalue ? strlen(qvalue) : 0};
+  struct api_input in = {.content_type = ctype[type],
+                         .body = body,
+                         .body_len = strlen(body),
+                         .query = &q,
+                         .nquery = qname ? 1u : 0u};
+  api_handle(api_endpoint_find(endpoint), &lim, &in, out);
+}
+
+static char *sample(const char *name, const char *ext) {
+  char path[256];
+  snprintf(path, sizeof path, TEST_DATA_DIR "/variants/%s%s", name, ext);
+  char *text = test_read_file(path, NULL);
+  ck_assert_msg(text != NULL, "cannot read %s", path);
+  return text;
+}
+
+static void cell_name(int n, int c, char *out) {
+  sprintf(out, "\"r%dc%d\"", c / n + 1, c % n + 1);
+}
+
+/* The JSON body of g under r, written here from the struct's fields. */
+static void body_of(const sudoku_grid *g, const sudoku_rules *r, char *out) {
+  int n = g->n;
+  char *o = out;
+  o += sprintf(o, "{\"puzzle\":\"");
+  for (int c = 0; c < n * n; c++)
+    *o++ = g->cell[c] ? (char)('0' + g->cell[c]) : '.';
+  o += sprintf(o, "\",\"variant\":[");
+  bool first = true;
+  for (int k = 0; k < SUDOKU_RULE_COUNT; k++)
+    if (r->kinds >> k & 1) {
+      o += sprintf(o, "%s\"%s\"", first ? "" : ",", sudoku_rule_name(k));
+      first = false;
+    }
+  o += sprintf(o, "]");
+  if (sudoku_rules_has(r, SUDOKU_RULE_JIGSAW)) {
+    o += sprintf(o, ",\"regions\":\"");
+    for (int c = 0; c < n * n; c++)
+      *o++ = (char)('1' + r->region[c]);
+    *o++ = '"';
+  }
+  if (sudoku_rules_has(r, SUDOKU_RULE_ODD_EVEN)) {
+    o += sprintf(o, ",\"parity\":\"");
+    for (int c = 0; c < n * n; c++)
+      *o++ = r->parity[c] == SUDOKU_PARITY_ODD    ? 'O'
+             : r->parity[c] == SUDOKU_PARITY_EVEN ? 'E'
+                                                  : '.';
+    *o++ = '"';
+  }
+  if (sudoku_rules_has(r, SUDOKU_RULE_KILLER)) {
+    o += sprintf(o, ",\"cages\":[");
+    for (int k = 0; k < r->cage_count; k++) {
+      o +=
+          sprintf(o, "%s{\"sum\":%d,\"cells\":[", k ? "," : "", r->cage[k].sum);
+      for (int i = 0; i < r->cage[k].len; i++) {
+        if (i)
+          *o++ = ',';
+        cell_name(n, r->cage_cell[r->cage[k].start + i], o);
+        o += strlen(o);
+      }
+      o += sprintf(o, "]}");
+    }
+    *o++ = ']';
+  }
+  sprintf(o, "}");
+}
+
+static const struct {
+  const char *file, *kinds;
+} samples[] = {
+    {"x", "x"},           {"hyper", "windoku"},    {"jigsaw", "jigsaw"},
+    {"killer", "killer"}, {"evenodd", "odd-even"},
+};
+
+/* Each sample puzzle posted as JSON: its solution is the stored one and
+ * holds under the rules; the answer's members posted back solve the same. */
+START_TEST(samples_solved_from_json) {
+  char *text = sample(samples[_i].file, ".txt");
+  char *sols = sample(samples[_i].file, ".sol.txt");
+  uint32_t kinds;
+  size_t bad;
+  ck_assert(sudoku_rule_kinds(samples[_i].kinds, strlen(samples[_i].kinds),
+                              &kinds, &bad));
+  struct sudoku_rules_reader rd;
+  static sudoku_grid g, sol;
+  static sudoku_rules r;
+  static char body[64 * 1024];
+  sudoku_rules_reader_init(&rd, text, strlen(text), kinds);
+  const char *want = sols;
+  int done = 0;
+  while (sudoku_rules_read_next(&rd, &g, &r, NULL) > 0 && done < 5) {
+    body_of(&g, &r, body);
+    struct api_response out;
+    post("solve", J, body, NULL, NULL, &out);
+    ck_assert_msg(out.status == 200, "%s -> %s", body, out.body);
+    cJSON *a = cJSON_Parse(out.body);
+    ck_assert_ptr_nonnull(a);
+    const char *line = cJSON_GetStringValue(cJSON_GetObjectItem(a, "line"));
+    ck_assert_ptr_nonnull(line);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(a, "unique")));
+    ck_assert_mem_eq(line, want, 81);
+    sol = g;
+    for (int c = 0; c < 81; c++)
+      sol.cell[c] = (uint8_t)(line[c] - '0');
+    ck_assert(sudoku_rules_is_solution(&g, &r, &sol));
+    /* Posted back: the echoed rules and the puzzle are the same request. */
+    cJSON *back = cJSON_CreateObject();
+    cJSON_AddStringToObject(back, "puzzle", body + 11 /* {"puzzle":" */);
+    cJSON_GetObjectItem(back, "puzzle")->valuestring[81] = '\0';
+    static const char *const members[] = {"variant", "regions", "parity",
+                                          "cages", "extra_regions"};
+    for (int m = 0; m < 5; m++) {
+      cJSON *v = cJSON_DetachItemFromObject(a, members[m]);
+      if (v != NULL)
+        cJSON_AddItemToObject(back, members[m], v);
+    }
+    char *again = cJSON_PrintUnformatted(back);
+    struct api_response out2;
+    post("solve", J, again, NULL, NULL, &out2);
+    ck_assert_msg(out2.status == 200, "%s", out2.body);
+    ck_assert_ptr_nonnull(strstr(out2.body, line));
+    cJSON_free(again);
+    cJSON_Delete(back);
+    cJSON_Delete(a);
+    api_response_free(&out);
+    api_response_free(&out2);
+    want += strcspn(want, "\n") + 1;
+    done++;
+  }
+  ck_assert_int_gt(done, 0);
+  free(text);
+  free(sols);
+}
+END_TEST
+
+/* The same files as a text body under ?variant=: the line format answers,
+ * one per puzzle, equal to the stored solutions. */
+START_TEST(samples_solved_from_text) {
+  char *text = sample(samples[_i].file, ".txt");
+  char *sols = sample(samples[_i].file, ".sol.txt");
+  struct api_response out;
+  post("solve", T, text, "variant", samples[_i].kinds, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  /* ?format=line is not asked: judge text, so compare digits only. */
+  char *digits = malloc(out.body_len + 1), *want = malloc(strlen(sols) + 1);
+  size_t nd = 0, nw = 0;
+  for (size_t i = 0; i < out.body_len; i++)
+    if (out.body[i] >= '1' && out.body[i] <= '9')
+      digits[nd++] = out.body[i];
+  for (size_t i = 0; sols[i]; i++)
+    if (sols[i] >= '1' && sols[i] <= '9')
+      want[nw++] = sols[i];
+  ck_assert_uint_eq(nd, nw);
+  ck_assert_mem_eq(digits, want, nd);
+  free(digits);
+  free(want);
+  api_response_free(&out);
+  free(text);
+  free(sols);
+}
+END_TEST
+
+#define E81                                                                    \
+  "........................................................................."  \
+  "........"
+#define X_PUZZLE                                                               \
+  "......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6......52497..61." \
+  "6......"
+
+/* Refusals of the JSON reader: member, status, code, path, words. */
+static const struct {
+  const char *endpoint, *body;
+  int status;
+  const char *code, *path, *detail;
+} refused[] = {
+    {"solve", "{\"puzzle\":\"" E81 "\",\"variant\":\"y\"}", 400,
+     "invalid-request", "variant",
+     "\\\"y\\\" is not a rule; the rules are x, "},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"variant\":[\"x\",3]}", 400,
+     "invalid-request", "variant[1]", "expected a rule name"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"variant\":[]}", 400, "invalid-request",
+     "variant", "non-empty array"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"variant\":\"jigsaw\"}", 400,
+     "invalid-request", "regions", "jigsaw needs a \\\"regions\\\" member"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"variant\":\"killer\"}", 400,
+     "invalid-request", "cages", "killer needs a \\\"cages\\\" member"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"regions\":\"123\"}", 400,
+     "invalid-request", "regions",
+     "regions: expected a string of 81 region symbols 1..n for the 9x9 grid, "
+     "got 3"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"regions\":\"" E81 "\"}", 400,
+     "invalid-request", "regions",
+     "regions: '.' at r1c1 (character 1) is not one of the region symbols"},
+    {"solve",
+     "{\"puzzle\":\"" E81
+     "\",\"regions\":\"1112223331112223331112223334445556664445556664445556"
+     "66777888999777888999777888991\"}",
+     400, "invalid-rules", "regions", "regions: region 1 has 10 cells, not 9"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"parity\":\"" E81 "x\"}", 400,
+     "invalid-request", "parity", "expected a string of 81 parity marks"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"cages\":{}}", 400, "invalid-request",
+     "cages", "non-empty array"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"cages\":[7]}", 400, "invalid-request",
+     "cages[0]", "cages[0]: expected an object"},
+    {"solve",
+     "{\"puzzle\":\"" E81 "\",\"cages\":[{\"cells\":[\"r1c1\"],\"sum\":1,"
+     "\"total\":3}]}",
+     400, "invalid-request", "cages[0]", "unknown member \\\"total\\\""},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"cages\":[{\"sum\":3}]}", 400,
+     "invalid-request", "cages[0].cells", "expected a \\\"cells\\\" member"},
+    {"solve",
+     "{\"puzzle\":\"" E81 "\",\"cages\":[{\"sum\":-1,\"cells\":[\"r1c1\"]}]}",
+     400, "invalid-request", "cages[0].sum", "expected an integer 0..9999"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"cages\":[{\"sum\":3,\"cells\":[]}]}",
+     400, "invalid-request", "cages[0].cells", "the list of cells is empty"},
+    {"solve",
+     "{\"puzzle\":\"" E81
+     "\",\"cages\":[{\"sum\":3,\"cells\":[\"r1c1\",\"r1c2\"]},{\"sum\":4,"
+     "\"cells\":[\"r2c2\",\"R2C3\"]}]}",
+     400, "invalid-request", "cages[1].cells[1]",
+     "expected a cell name r1c1..r9c9"},
+    {"solve",
+     "{\"puzzle\":\"" E81 "\",\"cages\":[{\"sum\":3,\"cells\":[\"r1c1\","
+     "\"r10c1\"]}]}",
+     400, "invalid-request", "cages[0].cells[1]", "r1c1..r9c9"},
+    {"solve",
+     "{\"puzzle\":\"" E81
+     "\",\"cages\":[{\"sum\":3,\"cells\":[\"r1c1\",\"r1c2\"]},{\"sum\":4,"
+     "\"cells\":[\"r1c2\",\"r1c3\"]}]}",
+     400, "invalid-rules", "cages[1]", "cages[1]: r1c2 is in two cages"},
+    {"solve",
+     "{\"puzzle\":\"" E81 "\",\"cages\":[{\"sum\":18,\"cells\":[\"r3c4\","
+     "\"r3c5\"]}]}",
+     400, "invalid-rules", "cages[0]",
+     "cage at r3c4: 2 cells cannot sum to 18"},
+    {"solve",
+     "{\"puzzle\":\"" E81 "\",\"extra_regions\":[[\"r1c1\",\"r1c2\"]]}", 400,
+     "invalid-request", "extra_regions[0]", "2 cells, not 9"},
+    {"solve", "{\"puzzle\":\"" E81 "\",\"extra_regions\":[]}", 400,
+     "invalid-request", "extra_regions", "1..8 regions"},
+    {"solve",
+     "{\"puzzle\":\"....................................\",\"variant\":"
+     "\"windoku\"}",
+     400, "invalid-rules", "variant",
+     "windoku needs square boxes and a side of 9, 16 or 25, not 6x6"},
+    {"solve", "{\"puzzle\":\"1" E81 "\",\"variant\":\"x\"}", 400, NULL, NULL,
+     "puzzle"},
+    /* Givens that clash only under the rules. */
+    {"solve",
+     "{\"puzzle\":\"1.........................................................."
+     ".....................1\",\"variant\":\"x\"}",
+     422, "conflicting-givens", NULL, "r1c1 and r9c9 are both 1 (diagonal 1)"},
+    /* Endpoints whose logic does not know rules refuse them. */
+    {"hint", "{\"puzzle\":\"" X_PUZZLE "\",\"variant\":\"x\"}", 422,
+     "variant-not-supported", "variant", "a hint under rules"},
+    {"steps", "{\"puzzle\":\"" X_PUZZLE "\",\"cages\":[]}", 422,
+     "variant-not-supported", "cages", "solving by steps under rules"},
+    {"candidates", "{\"puzzle\":\"" X_PUZZLE "\",\"parity\":\"\"}", 422,
+     "variant-not-supported", "parity", "computing candidates"},
+    {"rate", "{\"puzzle\":\"" X_PUZZLE "\",\"variant\":\"x\"}", 422,
+     "variant-not-supported", "variant", "rating under rules"},
+    {"rate", "{\"puzzles\":[\"" X_PUZZLE "\"],\"variant\":\"x\"}", 422,
+     "variant-not-supported", "variant", "rating under rules"},
+};
+
+START_TEST(json_refusals_located) {
+  struct api_response out;
+  post(refused[_i].endpoint, J, refused[_i].body, NULL, NULL, &out);
+  ck_assert_msg(out.status == refused[_i].status, "%d %s", out.status,
+                out.body);
+  cJSON *p = cJSON_Parse(out.body);
+  ck_assert_ptr_nonnull(p);
+  if (refused[_i].code != NULL) {
+    char type[64];
+    snprintf(type, sizeof type, "/problems/%s", refused[_i].code);
+    ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(p, "type")),
+                     type);
+  }
+  const char *path = cJSON_GetStringValue(cJSON_GetObjectItem(p, "path"));
+  if (refused[_i].path != NULL) {
+    ck_assert_msg(path != NULL, "%s", out.body);
+    ck_assert_str_eq(path, refused[_i].path);
+  }
+  ck_assert_msg(strstr(out.body, refused[_i].detail) != NULL, "%s lacks %s",
+                out.body, refused[_i].detail);
+  cJSON_Delete(p);
+  api_response_free(&out);
+}
+END_TEST
+
+/* Text bodies under ?variant=: refusals located by line and column. */
+static const struct {
+  const char *variant, *body;
+  int status;
+  const char *detail;
+} text_refused[] = {
+    {"kill", E81, 400, "variant: expected a comma list of x, windoku"},
+    {"x,", E81, 400, "got \\\"x,\\\""},
+    {"killer", E81 " 18=r3c4,r3c5", 400,
+     "line 1: cages[0]: cage at r3c4: 2 cells cannot sum to 18"},
+    {"killer", "# a comment\n" E81 " 18=r3c4,r3x5", 400,
+     "line 2, column 91: expected a cell name like r1c1"},
+    {"jigsaw", E81, 400, "jigsaw: the region symbols field is missing"},
+    {"x", "1" E81, 400, "expected a puzzle of n*n cells"},
+};
+
+START_TEST(text_refusals_located) {
+  struct api_response out;
+  post("solve", T, text_refused[_i].body, "variant", text_refused[_i].variant,
+       &out);
+  ck_assert_msg(out.status == text_refused[_i].status, "%d %s", out.status,
+                out.body);
+  ck_assert_msg(strstr(out.body, text_refused[_i].detail) != NULL,
+                "%s lacks %s", out.body, text_refused[_i].detail);
+  api_response_free(&out);
+}
+END_TEST
+
+/* ?variant= belongs to text bodies; a JSON body names its own. */
+START_TEST(variant_query_needs_text) {
+  struct api_response out;
+  post("solve", J, "{\"puzzle\":\"" X_PUZZLE "\"}", "variant", "x", &out);
+  ck_assert_int_eq(out.status, 400);
+  ck_assert_ptr_nonnull(
+      strstr(out.body, "a JSON body takes a \\\"variant\\\""));
+  api_response_free(&out);
+}
+END_TEST
+
+/* /check under X: a wrong entry is wrong under the rules' solution; an
+ * entry that clashes is listed in rule_conflicts. */
+START_TEST(check_under_rules) {
+  struct api_response out;
+  char body[512];
+  snprintf(body, sizeof body,
+           "{\"puzzle\":\"" X_PUZZLE "\",\"variant\":\"x\",\"entries\":\"2"
+           "%s\"}",
+           E81 + 1);
+  post("check", J, body, NULL, NULL, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  ck_assert_ptr_nonnull(strstr(out.body, "\"wrong\":[]"));
+  ck_assert_ptr_nonnull(strstr(out.body, "\"rule_conflicts\":[]"));
+  api_response_free(&out);
+  snprintf(body, sizeof body,
+           "{\"puzzle\":\"" X_PUZZLE "\",\"variant\":\"x\",\"entries\":\"1"
+           "%s\"}",
+           E81 + 1);
+  post("check", J, body, NULL, NULL, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  ck_assert_ptr_nonnull(strstr(out.body, "\"wrong\":[\"r1c1\"]"));
+  ck_assert_ptr_nonnull(strstr(out.body, "r1c1 and r9c1 are both 1"));
+  api_response_free(&out);
+}
+END_TEST
+
+/* ---- f-puzzles ----------------------------------------------------- */
+
+/* g under r as f-puzzles' JSON, written here from the format's members:
+ * windoku's windows and one diagonal as extraregion, both as diagonal+
+ * and diagonal-. */
+static void fpuzzles_of(const sudoku_grid *g, const sudoku_rules *r,
+                        char *out) {
+  int n = g->n;
+  char *o = out;
+  o += sprintf(o, "{\"size\":%d,\"title\":\"test\",\"grid\":[", n);
+  for (int row = 0; row < n; row++) {
+    *o++ = row ? ',' : '[';
+    if (row)
+      *o++ = '[';
+    for (int col = 0; col < n; col++) {
+      int c = row * n + col;
+      o += sprintf(o, "%s{", col ? "," : "");
+      bool any = false;
+      if (g->cell[c]) {
+        o += sprintf(o, "\"value\":%d,\"given\":true", g->cell[c]);
+        any = true;
+      }
+      if (sudoku_rules_has(r, SUDOKU_RULE_JIGSAW))
+        o += sprintf(o, "%s\"region\":%d", any ? "," : "", r->region[c]);
+      *o++ = '}';
+    }
+    *o++ = ']';
+  }
+  *o++ = ']';
+  if (sudoku_rules_has(r, SUDOKU_RULE_X))
+    o += sprintf(o, ",\"diagonal+\":true,\"diagonal-\":true");
+  if (sudoku_rules_has(r, SUDOKU_RULE_ANTI_KNIGHT))
+    o += sprintf(o, ",\"antiknight\":true");
+  if (sudoku_rules_has(r, SUDOKU_RULE_KILLER)) {
+    o += sprintf(o, ",\"killercage\":[");
+    for (int k = 0; k < r->cage_count; k++) {
+      o += sprintf(o, "%s{\"cells\":[", k ? "," : "");
+      for (int i = 0; i < r->cage[k].len; i++) {
+        int c = r->cage_cell[r->cage[k].start + i];
+        o += sprintf(o, "%s\"R%dC%d\"", i ? "," : "", c / n + 1, c % n + 1);
+      }
+      o += sprintf(o, "],\"value\":\"%d\"}", r->cage[k].sum);
+    }
+    *o++ = ']';
+  }
+  if (sudoku_rules_has(r, SUDOKU_RULE_WINDOKU)) {
+    o += sprintf(o, ",\"extraregion\":[");
+    static const int tops[4] = {10, 14, 46, 50}; /* r2c2 r2c6 r6c2 r6c6 */
+    for (int w = 0; w < 4; w++) {
+      o += sprintf(o, "%s{\"cells\":[", w ? "," : "");
+      for (int i = 0; i < 9; i++) {
+        int c = tops[w] + i / 3 * 9 + i % 3;
+        o += sprintf(o, "%s\"R%dC%d\"", i ? "," : "", c / 9 + 1, c % 9 + 1);
+      }
+      o += sprintf(o, "]}");
+    }
+    *o++ = ']';
+  }
+  if (sudoku_rules_has(r, SUDOKU_RULE_ODD_EVEN)) {
+    for (int p = SUDOKU_PARITY_ODD; p <= SUDOKU_PARITY_EVEN; p++) {
+      o += sprintf(o, ",\"%s\":[", p == SUDOKU_PARITY_ODD ? "odd" : "even");
+      bool first = true;
+      for (int c = 0; c < n * n; c++)
+        if (r->parity[c] == p) {
+          o += sprintf(o, "%s{\"cell\":\"R%dC%d\"}", first ? "" : ",",
+                       c / n + 1, c % n + 1);
+          first = false;
+        }
+      *o++ = ']';
+    }
+  }
+  sprintf(o, ",\"cage\":[],\"arrow\":[],\"negative\":[]}");
+}
+
+/* text compressed by tests/fpuzzles/lz_compress.py, into out. */
+static void lz_compress(const char *text, char *out, size_t cap) {
+  char path[] = "/tmp/sudoku_fpuzzles_XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, text, strlen(text)), (long)strlen(text));
+  close(fd);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "python3 tests/fpuzzles/lz_compress.py < %s", path);
+  FILE *p = popen(cmd, "r");
+  ck_assert_ptr_nonnull(p);
+  size_t len = fread(out, 1, cap - 1, p);
+  pclose(p);
+  unlink(path);
+  while (len > 0 && (out[len - 1] == '\n' || out[len - 1] == '\r'))
+    len--;
+  out[len] = '\0';
+  ck_assert_uint_gt(len, 8);
+}
+
+/* The solution in an answer (its "line") as a grid shaped like g. */
+static void answer_grid(const char *body, const sudoku_grid *g,
+                        sudoku_grid *sol) {
+  cJSON *a = cJSON_Parse(body);
+  ck_assert_ptr_nonnull(a);
+  const char *line = cJSON_GetStringValue(cJSON_GetObjectItem(a, "line"));
+  ck_assert_msg(line != NULL, "%s", body);
+  *sol = *g;
+  for (int c = 0; c < g->n * g->n; c++)
+    sol->cell[c] = (uint8_t)sudoku_symbol_value(line[c]);
+  cJSON_Delete(a);
+}
+
+/* The first puzzle of each sample as f-puzzles' JSON, posted as a body
+ * and as a share link compressed by the test's own encoder: both solve
+ * to the stored solution, which holds under the rules. */
+START_TEST(fpuzzles_round_trips) {
+  char *text = sample(samples[_i].file, ".txt");
+  char *sols = sample(samples[_i].file, ".sol.txt");
+  uint32_t kinds;
+  size_t bad;
+  ck_assert(sudoku_rule_kinds(samples[_i].kinds, strlen(samples[_i].kinds),
+                              &kinds, &bad));
+  struct sudoku_rules_reader rd;
+  static sudoku_grid g, sol;
+  static sudoku_rules r;
+  static char json[64 * 1024], link[64 * 1024], body[80 * 1024];
+  sudoku_rules_reader_init(&rd, text, strlen(text), kinds);
+  ck_assert_int_eq(sudoku_rules_read_next(&rd, &g, &r, NULL), 1);
+  fpuzzles_of(&g, &r, json);
+  lz_compress(json, link, sizeof link);
+  for (int form = 0; form < 3; form++) {
+    if (form == 0)
+      snprintf(body, sizeof body, "%s", json);
+    else
+      snprintf(body, sizeof body, "{\"fpuzzles\":\"%s%s\"}",
+               form == 1 ? "" : "https://www.f-puzzles.com/?load=", link);
+    struct api_response out;
+    post("solve", J, body, NULL, NULL, &out);
+    ck_assert_msg(out.status == 200, "%s -> %s", body, out.body);
+    answer_grid(out.body, &g, &sol);
+    ck_assert(sudoku_rules_is_solution(&g, &r, &sol));
+    for (int c = 0; c < 81; c++)
+      ck_assert_int_eq(sol.cell[c], sols[c] - '0');
+    ck_assert_ptr_nonnull(strstr(out.body, "\"unique\":true"));
+    api_response_free(&out);
+  }
+  free(text);
+  free(sols);
+}
+END_TEST
+
+/* Anti-knight: a grid the core fills under the rule, 28 of its cells
+ * given, read from f-puzzles and solved; the answer holds under the rule
+ * (by the independent checker). */
+START_TEST(fpuzzles_anti_knight) {
+  static sudoku_grid g, full, sol;
+  static sudoku_rules r;
+  static char json[16 * 1024], link[16 * 1024], body[20 * 1024];
+  sudoku_grid_init(&g, 3, 3);
+  r = (sudoku_rules)SUDOKU_RULES_NONE;
+  r.kinds = 1u << SUDOKU_RULE_ANTI_KNIGHT;
+  struct sudoku_limits lim = {1, 0, 0, true};
+  ck_assert_int_eq(sudoku_solve_rules(&g, &r, &lim, &full, NULL), SUDOKU_OK);
+  for (int c = 0; c < 81; c += 3)
+    g.cell[c] = full.cell[c];
+  fpuzzles_of(&g, &r, json);
+  lz_compress(json, link, sizeof link);
+  snprintf(body, sizeof body, "{\"fpuzzles\":\"%s\"}", link);
+  struct api_response out;
+  post("solve", J, body, NULL, NULL, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  ck_assert_ptr_nonnull(strstr(out.body, "\"variant\":[\"anti-knight\"]"));
+  answer_grid(out.body, &g, &sol);
+  ck_assert(sudoku_rules_is_solution(&g, &r, &sol));
+  api_response_free(&out);
+}
+END_TEST
+
+/* Real share links (from public f-puzzles users' documentation): a killer
+ * of two cages and a classic with one given. */
+START_TEST(fpuzzles_real_links) {
+  struct api_response out;
+  post("solve", J,
+       "{\"fpuzzles\":\"https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5g"
+       "JwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QA"
+       "awgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2z"
+       "h5ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLau"
+       "hgABE7GcLREQA=\",\"max_solutions\":1}",
+       NULL, NULL, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  ck_assert_ptr_nonnull(
+      strstr(out.body, "\"cages\":[{\"sum\":9,\"cells\":[\"r1c1\",\"r2c1\"]},"
+                       "{\"sum\":33,\"cells\":[\"r1c2\",\"r1c3\",\"r2c2\","
+                       "\"r2c3\",\"r3c2\"]}]"));
+  api_response_free(&out);
+  post("solve", J,
+       "{\"fpuzzles\":\"N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCIm"
+       "AOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r"
+       "58WK5A\"}",
+       NULL, NULL, &out);
+  ck_assert_msg(out.status == 200, "%s", out.body);
+  ck_assert_ptr_nonnull(strstr(out.body, "\"line\":\"1"));
+  ck_assert_ptr_null(strstr(out.body, "\"variant\"")); /* classic */
+  api_response_free(&out);
+}
+END_TEST
+
+#define FP4_GRID                                                               \
+  "\"size\":4,\"grid\":[[{\"value\":1,\"given\":true},{},{},{}],[{},{},{},{}]" \
+  ","                                                                          \
+  "[{},{},{},{}],[{},{},{},{}]]"
+
+/* f-puzzles refused: body, status, path, words. */
+static const struct {
+  const char *body;
+  int status;
+  const char *path, *detail;
+} fp_refused[] = {
+    {"{" FP4_GRID ",\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]}", 422,
+     "thermometer", "thermometer lines are not supported"},
+    {"{" FP4_GRID ",\"arrow\":[{\"lines\":[],\"cells\":[\"R1C1\"]}]}", 422,
+     "arrow", "arrows are not supported"},
+    {"{" FP4_GRID ",\"ratio\":[{\"cells\":[\"R1C1\",\"R1C2\"]}]}", 422, "ratio",
+     "black kropki dots are not supported"},
+    {"{" FP4_GRID ",\"disjointgroups\":true}", 422, "disjointgroups",
+     "disjoint groups are not supported"},
+    {"{" FP4_GRID ",\"newthing\":[1]}", 422, "newthing",
+     "the f-puzzles constraint \\\"newthing\\\" is not supported"},
+    {"{" FP4_GRID ",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C5\"],"
+     "\"value\":\"3\"}]}",
+     400, "killercage[0].cells[1]", "expected a cell name R1C1..R4C4"},
+    {"{" FP4_GRID ",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],"
+     "\"value\":\"x\"}]}",
+     400, "killercage[0].value", "expected a cage sum"},
+    {"{" FP4_GRID ",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],"
+     "\"value\":\"30\"}]}",
+     400, "killercage[0]", "2 cells cannot sum to 30"},
+    {"{" FP4_GRID ",\"extraregion\":[{\"cells\":[\"R1C1\"]}]}", 400,
+     "extraregion[0].cells", "1 cells, not 4"},
+    {"{" FP4_GRID ",\"odd\":[{\"cell\":\"R9C9\"}]}", 400, "odd[0].cell",
+     "expected a cell name"},
+    {"{\"size\":7,\"grid\":[]}", 400, "size", "has no box shape"},
+    {"{\"size\":4,\"grid\":[[]]}", 400, "grid", "expected 4 rows of 4"},
+    {"{\"size\":4,\"grid\":[[{\"given\":true},{},{},{}],[{},{},{},{}],[{},{},"
+     "{},{}],[{},{},{},{}]]}",
+     400, "grid[0][0]", "a given with no value"},
+    {"{\"fpuzzles\":\"N4Ig!\"}", 400, "fpuzzles", "a character outside base64"},
+    {"{\"fpuzzles\":\"N4IgHiBcDMC+Q===\"}", 400, "fpuzzles.size",
+     "expected an integer"},
+    {"{\"fpuzzles\":\"AAAA\"}", 400, "fpuzzles", "not an f-puzzles link"},
+    {"{\"fpuzzles\":\"N4IgHiBcDMC+Q===\",\"puzzle\":\"1\"}", 400, "fpuzzles",
+     "the link is the whole puzzle"},
+    {"{\"fpuzzles\":7}", 400, "fpuzzles", "expected an f-puzzles share link"},
+};
+
+START_TEST(fpuzzles_refusals_located) {
+  struct api_response out;
+  post("solve", J, fp_refused[_i].body, NULL, NULL, &out);
+  ck_assert_msg(out.status == fp_refused[_i].status, "%d %s", out.status,
+                out.body);
+  cJSON *p = cJSON_Parse(out.body);
+  ck_assert_ptr_nonnull(p);
+  const char *path = cJSON_GetStringValue(cJSON_GetObjectItem(p, "path"));
+  ck_assert_msg(path != NULL && strcmp(path, fp_refused[_i].path) == 0,
+                "%s: path not %s", out.body, fp_refused[_i].path);
+  ck_assert_msg(strstr(out.body, fp_refused[_i].detail) != NULL, "%s lacks %s",
+                out.body, fp_refused[_i].detail);
+  cJSON_Delete(p);
+  api_response_free(&out);
+}
+END_TEST
+
+void api_add_variants(Suite *s) {
+  TCase *tc = tcase_create("variants");
+  tcase_set_timeout(tc, 60);
+  int ns = (int)(sizeof samples / sizeof samples[0]);
+  tcase_add_loop_test(tc, samples_solved_from_json, 0, ns);
+  tcase_add_loop_test(tc, samples_solved_from_text, 0, ns);
+  tcase_add_loop_test(tc, json_refusals_located, 0,
+                      (int)(sizeof refused / sizeof refused[0]));
+  tcase_add_loop_test(tc, text_refusals_located, 0,
+                      (int)(sizeof text_refused / sizeof text_refused[0]));
+  tcase_add_test(tc, variant_query_needs_text);
+  tcase_add_test(tc, check_under_rules);
+  tcase_add_loop_test(tc, fpuzzles_round_trips, 0, ns);
+  tcase_add_test(tc, fpuzzles_anti_knight);
+  tcase_add_test(tc, fpuzzles_real_links);
+  tcase_add_loop_test(tc, fpuzzles_refusals_located, 0,
+                      (int)(sizeof fp_refused / sizeof fp_refused[0]));
+  suite_add_tcase(s, tc);
+}
