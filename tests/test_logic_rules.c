@@ -219,6 +219,60 @@ START_TEST(sentence_names_variant_units) {
 }
 END_TEST
 
+/* A killer's first cage combination, the whole killer path and the
+ * classic shapes of rate and steps under --variant; a malformed line
+ * refused, located, before any answer; hint takes no --variant. */
+#define KILLER_LINE                                                            \
+  EMPTY81                                                                      \
+  " 20=r1c1,r1c2,r2c1;11=r1c3,r1c4,r2c3;12=r1c5,r2c5;10=r1c6,r1c7,r2c7;"       \
+  "14=r1c8,r1c9,r2c9;12=r2c2,r3c2,r3c3;17=r2c4,r3c4,r4c4;21=r2c6,r3c6,r4c6;"   \
+  "15=r2c8,r3c7,r3c8;4=r3c1,r4c1;8=r3c5,r4c5;14=r3c9,r4c9;6=r4c2,r4c3;"        \
+  "16=r4c7,r4c8;"
+START_TEST(cli_rate_steps_variant) {
+  size_t len;
+  char *text = walk_read("killer", ".txt", &len);
+  size_t first = strcspn(text, "\n") + 1;
+  struct run r = run_cli("rate --variant killer", text, first);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strstr(r.out, " hard ") || strstr(r.out, " medium ") ||
+                    strstr(r.out, " expert ") || strstr(r.out, " extreme "),
+                "%s", r.out);
+  run_free(&r);
+  r = run_cli("steps --variant killer", text, first);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strncmp(r.out, "The cage at r1c1 (sum ", 22) == 0, "%s", r.out);
+  ck_assert_ptr_nonnull(strstr(r.out, "\nRating "));
+  run_free(&r);
+  r = run_cli("steps --json --variant killer", text, first);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_ptr_nonnull(strstr(r.out, "\"technique\":\"killer-combination\""));
+  ck_assert_ptr_nonnull(strstr(r.out, "\"solved\":true"));
+  run_free(&r);
+  free(text);
+  /* the same line read as classic: many solutions */
+  r = run_cli("rate", KILLER_LINE, strlen(KILLER_LINE));
+  ck_assert_int_ne(r.status, 0);
+  run_free(&r);
+  static const char bad[] = EMPTY81 " 20=r1c1,r1c2;x\n";
+  r = run_cli("rate --variant killer", bad, strlen(bad));
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "line 1, column"));
+  ck_assert_str_eq(r.out, "");
+  run_free(&r);
+  r = run_cli("hint --variant x", EMPTY81, 81);
+  ck_assert_int_eq(r.status, 2);
+  run_free(&r);
+  /* windoku: a sentence names a window or the usual units */
+  text = walk_read("hyper", ".txt", &len);
+  first = strcspn(text, "\n") + 1;
+  r = run_cli("steps --json --variant windoku", text, first);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_ptr_nonnull(strstr(r.out, "\"units\":[\"window "));
+  run_free(&r);
+  free(text);
+}
+END_TEST
+
 void logic_add_rules(Suite *s) {
   TCase *tc = tcase_create("logic_rules");
   tcase_set_timeout(tc, 600);
@@ -226,5 +280,6 @@ void logic_add_rules(Suite *s) {
                       (int)(sizeof walks / sizeof walks[0]));
   tcase_add_test(tc, candidates_under_rules);
   tcase_add_test(tc, sentence_names_variant_units);
+  tcase_add_test(tc, cli_rate_steps_variant);
   suite_add_tcase(s, tc);
 }
