@@ -46,6 +46,7 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
   X(KILLER_COMBINATION, "killer-combination", 20, "Killer cage combination")   \
   X(DIRECT_HIDDEN_PAIR, "direct-hidden-pair", 20, "Direct hidden pair")        \
   X(NAKED_SINGLE, "naked-single", 23, "Naked single")                          \
+  X(RULE_OF_45, "rule-of-45", 25, "Rule of 45 (innies and outies)")            \
   X(DIRECT_HIDDEN_TRIPLE, "direct-hidden-triple", 25, "Direct hidden triple")  \
   X(POINTING, "pointing", 26, "Pointing")                                      \
   X(CLAIMING, "claiming", 28, "Claiming")                                      \

@@ -28,13 +28,19 @@
  *
  * Killer techniques (rows of SUDOKU_TECHNIQUE_MAP; their place on SE's
  * scale follows SudokuWiki's killer strategy order, where cage
- * combinations come right after the singles and before the
- * intersections):
+ * combinations and then innies and outies (the rule of 45) come right
+ * after the singles, before the subsets):
  *   killer-combination 2.0  the digit sets a cage can still hold
  *                           (distinct digits, its sum, each cell's
  *                           candidates): every candidate in no such
  *                           assignment goes.
- * Deterministic: cages are tried in cell order of their first cell.
+ *   rule-of-45         2.5  innies and outies of a row, column, box or
+ *                           region, diagonal or window, or of 2..n-1
+ *                           consecutive rows or columns: one cell left is
+ *                           placed, two are a pair with a known sum (a
+ *                           candidate with no partner goes).
+ * Deterministic: cages are tried in cell order of their first cell,
+ * regions in unit order.
  *
  * Limits: a rules geometry of more units than the engine holds (3n + 8:
  * 25x25 windoku with extra regions) or a cell in more than five units is

@@ -241,6 +241,7 @@ START_TEST(cli_rate_steps_variant) {
   r = run_cli("steps --variant killer", text, first);
   ck_assert_int_eq(r.status, 0);
   ck_assert_msg(strncmp(r.out, "The cage at r1c1 (sum ", 22) == 0, "%s", r.out);
+  ck_assert_ptr_nonnull(strstr(r.out, "\nRule of 45 on box "));
   ck_assert_ptr_nonnull(strstr(r.out, "\nRating "));
   run_free(&r);
   r = run_cli("steps --json --variant killer", text, first);
