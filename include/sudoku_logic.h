@@ -49,6 +49,7 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
   X(RULE_OF_45, "rule-of-45", 25, "Rule of 45 (innies and outies)")            \
   X(DIRECT_HIDDEN_TRIPLE, "direct-hidden-triple", 25, "Direct hidden triple")  \
   X(POINTING, "pointing", 26, "Pointing")                                      \
+  X(CAGE_INTERSECTION, "cage-unit-intersection", 27, "Cage-unit intersection") \
   X(CLAIMING, "claiming", 28, "Claiming")                                      \
   X(NAKED_PAIR, "naked-pair", 30, "Naked pair")                                \
   X(X_WING, "x-wing", 32, "X-wing")                                            \

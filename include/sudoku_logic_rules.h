@@ -39,6 +39,11 @@
  *                           consecutive rows or columns: one cell left is
  *                           placed, two are a pair with a known sum (a
  *                           candidate with no partner goes).
+ *   cage-unit-         2.7  a digit every assignment of a cage uses lies
+ *   intersection            in the cells where some assignment puts it:
+ *                           every cell outside the cage that sees them all
+ *                           loses it (a cage inside a row points into the
+ *                           row).
  * Deterministic: cages are tried in cell order of their first cell,
  * regions in unit order.
  *

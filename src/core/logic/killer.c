@@ -23,6 +23,7 @@ struct combo {
   int m;                           /* empty cells */
   uint32_t cand[SUDOKU_MAX_N + 1]; /* their candidates */
   uint32_t possible[SUDOKU_MAX_N + 1];
+  uint32_t need; /* the digits every assignment uses */
   uint8_t pick[SUDOKU_MAX_N + 1];
   long nodes;
 };
@@ -48,9 +49,14 @@ static bool combo_search(struct combo *cb, int i, uint32_t used, int left) {
   if (++cb->nodes > COMBO_BUDGET)
     return false;
   if (i == cb->m) {
-    if (left == 0)
+    if (left == 0) {
+      uint32_t digits = 0;
+      for (int j = 0; j < cb->m; j++)
+        digits |= 1u << (cb->pick[j] - 1);
       for (int j = 0; j < cb->m; j++)
         cb->possible[j] |= 1u << (cb->pick[j] - 1);
+      cb->need &= digits;
+    }
     return true;
   }
   uint32_t rest = 0;
@@ -75,18 +81,18 @@ static bool combo_search(struct combo *cb, int i, uint32_t used, int left) {
   return true;
 }
 
-/* The step of cage k, if it removes anything. */
-static bool cage_step(const struct logic_state *s, const sudoku_rules *r, int k,
-                      struct sudoku_step *out) {
+bool logic_cage_combos(const struct logic_state *s, const sudoku_rules *r,
+                       int k, struct logic_cage_fit *fit) {
   const struct sudoku_cage *cg = &r->cage[k];
   const uint16_t *cell = r->cage_cell + cg->start;
   if (cg->sum == 0 || cg->len > SUDOKU_MAX_N)
     return false;
   struct combo cb;
-  int left = cg->sum, idx[SUDOKU_MAX_N + 1];
+  int left = cg->sum;
   uint32_t used = 0;
   cb.m = 0;
   cb.nodes = 0;
+  cb.need = ~0u;
   for (int i = 0; i < cg->len; i++) {
     int c = cell[i];
     if (s->value[c] != 0) {
@@ -94,20 +100,42 @@ static bool cage_step(const struct logic_state *s, const sudoku_rules *r, int k,
       used |= 1u << (s->value[c] - 1);
       continue;
     }
-    idx[cb.m] = c;
+    fit->cell[cb.m] = (uint16_t)c;
     cb.possible[cb.m] = 0;
     cb.cand[cb.m++] = s->cand[c];
   }
   if (cb.m == 0 || left <= 0 || !combo_search(&cb, 0, used, left))
     return false;
+  fit->m = cb.m;
+  fit->need = 0;
+  for (int j = 0; j < cb.m; j++) {
+    fit->cand[j] = cb.cand[j];
+    fit->possible[j] = cb.possible[j];
+    fit->need |= cb.possible[j];
+  }
+  /* none at all: a dead end, which is not this technique's to report */
+  if (fit->need == 0)
+    return false;
+  fit->need &= cb.need;
+  return true;
+}
+
+/* The step of cage k, if it removes anything. */
+static bool cage_step(const struct logic_state *s, const sudoku_rules *r, int k,
+                      struct sudoku_step *out) {
+  const struct sudoku_cage *cg = &r->cage[k];
+  const uint16_t *cell = r->cage_cell + cg->start;
+  struct logic_cage_fit fit;
+  if (!logic_cage_combos(s, r, k, &fit))
+    return false;
   bool any = false;
   uint32_t all = 0;
-  for (int j = 0; j < cb.m; j++) {
-    all |= cb.possible[j];
-    any = any || (cb.cand[j] & ~cb.possible[j]) != 0;
+  for (int j = 0; j < fit.m; j++) {
+    all |= fit.possible[j];
+    any = any || (fit.cand[j] & ~fit.possible[j]) != 0;
   }
-  if (!any || all == 0)
-    return false; /* nothing to remove; none at all: a dead end, not ours */
+  if (!any)
+    return false;
   logic_step_init(out, SUDOKU_TECH_KILLER_COMBINATION,
                   sudoku_technique_rating(SUDOKU_TECH_KILLER_COMBINATION));
   int first = logic_cage_first(r, k);
@@ -116,9 +144,9 @@ static bool cage_step(const struct logic_state *s, const sudoku_rules *r, int k,
     if (cell[i] != first)
       logic_step_cell(out, cell[i]);
   out->values = all;
-  for (int j = 0; j < cb.m; j++)
-    for (uint32_t m = cb.cand[j] & ~cb.possible[j]; m; m &= m - 1)
-      logic_step_elim(out, idx[j], __builtin_ctz(m) + 1);
+  for (int j = 0; j < fit.m; j++)
+    for (uint32_t m = fit.cand[j] & ~fit.possible[j]; m; m &= m - 1)
+      logic_step_elim(out, fit.cell[j], __builtin_ctz(m) + 1);
   return true;
 }
 
