@@ -221,7 +221,7 @@ END_TEST
 
 /* A killer's first cage combination, the whole killer path and the
  * classic shapes of rate and steps under --variant; a malformed line
- * refused, located, before any answer; hint takes no --variant. */
+ * refused, located, before any answer; hint --variant. */
 #define KILLER_LINE                                                            \
   EMPTY81                                                                      \
   " 20=r1c1,r1c2,r2c1;11=r1c3,r1c4,r2c3;12=r1c5,r2c5;10=r1c6,r1c7,r2c7;"       \
@@ -260,8 +260,29 @@ START_TEST(cli_rate_steps_variant) {
   ck_assert_ptr_nonnull(strstr(r.err, "line 1, column"));
   ck_assert_str_eq(r.out, "");
   run_free(&r);
-  r = run_cli("hint --variant x", EMPTY81, 81);
+  /* hint: the first step of the killer line, its sentence with --text;
+   * --entries refused under --variant; two lines refused */
+  text = walk_read("killer", ".txt", &len);
+  first = strcspn(text, "\n") + 1;
+  r = run_cli("hint --variant killer", text, first);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strncmp(r.out, "{\"technique\":\"killer-combination\"", 33) ==
+                    0,
+                "%s", r.out);
+  run_free(&r);
+  r = run_cli("hint --text --variant killer", text, first);
+  ck_assert_int_eq(r.status, 0);
+  ck_assert_msg(strncmp(r.out, "The cage at r1c1 (sum 20) of ", 29) == 0, "%s",
+                r.out);
+  run_free(&r);
+  free(text);
+  r = run_cli("hint --variant x --entries /dev/null", EMPTY81, 81);
   ck_assert_int_eq(r.status, 2);
+  run_free(&r);
+  static const char two[] = EMPTY81 "\n" EMPTY81 "\n";
+  r = run_cli("hint --variant x", two, strlen(two));
+  ck_assert_int_eq(r.status, 2);
+  ck_assert_ptr_nonnull(strstr(r.err, "got more"));
   run_free(&r);
   /* windoku: a sentence names a window or the usual units */
   text = walk_read("hyper", ".txt", &len);

@@ -99,6 +99,11 @@ int cli_logic_each(int argc, char **argv, const char *usage,
  * o->rules its rules. */
 int cli_logic_variants(struct cli_logic_options *o, cli_puzzle_fn *one);
 
+/* `sudoku hint --variant` (variant_logic.c): the next step of the one
+ * variant line of stdin (its givens the position), printed as `hint`
+ * prints a step or a refusal. --entries is refused under --variant. */
+int cli_hint_variant(const struct cli_logic_options *o);
+
 /* The words printed in place of an answer ("no solution", "not unique",
  * "deadline exceeded"), and the reason on stderr. */
 const char *cli_refusal(enum sudoku_status s);
