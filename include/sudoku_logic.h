@@ -36,16 +36,20 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
  * metrics), the lowest SE rating of the technique times ten, English name.
  * A step carries its own rating (a hidden single rates 1.2 in a box and 1.5
  * in a line; longer chains rate higher); the table's is the minimum, which
- * lets the step finder stop early.
+ * lets the step finder stop early. Killer techniques apply under rules only
+ * (sudoku_logic_rules.h) and find nothing on a classic grid.
  */
 #define SUDOKU_TECHNIQUE_MAP(X)                                                \
   X(HIDDEN_SINGLE, "hidden-single", 10, "Hidden single")                       \
   X(DIRECT_POINTING, "direct-pointing", 17, "Direct pointing")                 \
   X(DIRECT_CLAIMING, "direct-claiming", 19, "Direct claiming")                 \
+  X(KILLER_COMBINATION, "killer-combination", 20, "Killer cage combination")   \
   X(DIRECT_HIDDEN_PAIR, "direct-hidden-pair", 20, "Direct hidden pair")        \
   X(NAKED_SINGLE, "naked-single", 23, "Naked single")                          \
+  X(RULE_OF_45, "rule-of-45", 25, "Rule of 45 (innies and outies)")            \
   X(DIRECT_HIDDEN_TRIPLE, "direct-hidden-triple", 25, "Direct hidden triple")  \
   X(POINTING, "pointing", 26, "Pointing")                                      \
+  X(CAGE_INTERSECTION, "cage-unit-intersection", 27, "Cage-unit intersection") \
   X(CLAIMING, "claiming", 28, "Claiming")                                      \
   X(NAKED_PAIR, "naked-pair", 30, "Naked pair")                                \
   X(X_WING, "x-wing", 32, "X-wing")                                            \

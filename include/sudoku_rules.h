@@ -16,8 +16,8 @@
  * cells, each cell's peers as a bitset, each cell's cage) is computed once
  * per puzzle; the search and the checks read only it.
  *
- * What this module does NOT do: I/O, JSON, logical solving, rating or
- * generating under rules (those read the classic grid only).
+ * What this module does NOT do: I/O, JSON, logical solving and rating
+ * (sudoku_logic_rules.h does those under rules), generating under rules.
  *
  * Glossary (beyond sudoku.h's): an *extra unit* is a set of n cells that
  * holds every digit once (a diagonal, a window, an extra region); a

@@ -4,6 +4,7 @@
  * but the explanation (SUDOKU_EXPLAIN_MAX).
  */
 #include "step_json.h"
+#include "sudoku_logic_rules.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -70,8 +71,33 @@ static void put_candidates(const struct json_sink *o, const char *key, int n,
   PUT_LIT(o, "]");
 }
 
+/* The units of st named under rules r of grid g ("diagonal 1"). */
+static void put_units_rules(const struct json_sink *o,
+                            const struct sudoku_step *st, const sudoku_grid *g,
+                            const sudoku_rules *r) {
+  struct sudoku_rules_derived d;
+  bool ok = sudoku_rules_derive(g, r, &d, NULL) == SUDOKU_OK;
+  for (int i = 0; i < st->nunits; i++) {
+    char label[24];
+    if (ok)
+      sudoku_rules_unit_label(&d, st->units[i], label, sizeof label);
+    else
+      sudoku_unit_label(g->n, st->units[i], label, sizeof label);
+    if (i > 0)
+      PUT_LIT(o, ",");
+    put_string(o, label);
+  }
+}
+
 void step_json_members(const struct json_sink *o, const struct sudoku_step *st,
                        int n) {
+  step_json_members_rules(o, st, n, NULL, NULL);
+}
+
+void step_json_members_rules(const struct json_sink *o,
+                             const struct sudoku_step *st, int n,
+                             const sudoku_grid *g, const sudoku_rules *r) {
+  bool ruled = g != NULL && r != NULL && r->kinds != 0;
   static const char *const links[] = {"none", "strong", "weak"};
   char text[SUDOKU_EXPLAIN_MAX];
   PUT_LIT(o, "\"technique\":");
@@ -89,7 +115,9 @@ void step_json_members(const struct json_sink *o, const struct sudoku_step *st,
     put_cell(o, n, st->cells[i]);
   }
   PUT_LIT(o, "],\"units\":[");
-  for (int i = 0; i < st->nunits; i++) {
+  if (ruled)
+    put_units_rules(o, st, g, r);
+  for (int i = 0; i < st->nunits && !ruled; i++) {
     char label[24];
     sudoku_unit_label(n, st->units[i], label, sizeof label);
     if (i > 0)
@@ -119,7 +147,10 @@ void step_json_members(const struct json_sink *o, const struct sudoku_step *st,
     PUT_LIT(o, "}");
   }
   PUT_LIT(o, "],\"explanation\":");
-  sudoku_step_explain(st, n, text, sizeof text);
+  if (ruled)
+    sudoku_step_explain_rules(st, g, r, text, sizeof text);
+  else
+    sudoku_step_explain(st, n, text, sizeof text);
   put_string(o, text);
 }
 

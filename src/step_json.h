@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "sudoku_logic.h"
+#include "sudoku_rules.h"
 
 /* Where the text goes: put(ctx, s, n) appends n bytes of s. */
 struct json_sink {
@@ -29,6 +30,13 @@ struct json_sink {
  * follow other members of the same object). */
 void step_json_members(const struct json_sink *out,
                        const struct sudoku_step *st, int n);
+
+/* step_json_members for a puzzle g under rules r (NULL or no extras: the
+ * classic members): units named as the rules name them, the sentence of
+ * sudoku_step_explain_rules. */
+void step_json_members_rules(const struct json_sink *out,
+                             const struct sudoku_step *st, int n,
+                             const sudoku_grid *g, const sudoku_rules *r);
 
 /* The step as one object: {members}. */
 void step_json_write(const struct json_sink *out, const struct sudoku_step *st,

@@ -620,5 +620,6 @@ Suite *logic_suite(void) {
   suite_add_tcase(s, tech);
   logic_add_soundness(s);
   logic_add_state(s);
+  logic_add_rules(s);
   return s;
 }

@@ -39,6 +39,7 @@ void chains_add_paths(TCase *tc);
 /* test_logic_state.c: the places the state keeps, a test case of
  * logic_suite. */
 void logic_add_state(Suite *s);
+void logic_add_rules(Suite *s); /* test_logic_rules.c: logic under rules */
 
 /* Directory of the committed samples and of the shared corpus. */
 #define TEST_DATA_DIR "tests/data"

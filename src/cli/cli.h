@@ -59,10 +59,13 @@ void cli_report_conflict(FILE *err, uint32_t puzzle, const sudoku_grid *g);
 
 struct cli_logic_options {
   bool accepts_json, accepts_entries, accepts_jobs; /* options it takes */
+  bool accepts_variant;
   bool json;                         /* --json (--text turns it off) */
   const char *entries;               /* --entries FILE, or NULL */
   int jobs;                          /* --jobs N; 0: the online CPUs */
   struct sudoku_logic_limits limits; /* --deadline-ms, --max-rating */
+  uint32_t kinds;                    /* --variant LIST; 0: classic */
+  const sudoku_rules *rules; /* the puzzle's rules under --variant, or NULL */
 };
 
 /* Parses argv into *o (accepts_* and json preset by the caller). Returns
@@ -95,6 +98,17 @@ bool cli_memfile_reset(struct cli_memfile *m);
 int cli_logic_each(int argc, char **argv, const char *usage,
                    struct cli_logic_options *o, cli_puzzle_fn *one);
 
+/* cli_logic_each under --variant (variant_logic.c): stdin read whole as
+ * variant lines (sudoku_rules.h's format, the rules o->kinds), every line
+ * checked first, then one() for each puzzle in order on this thread, with
+ * o->rules its rules. */
+int cli_logic_variants(struct cli_logic_options *o, cli_puzzle_fn *one);
+
+/* `sudoku hint --variant` (variant_logic.c): the next step of the one
+ * variant line of stdin (its givens the position), printed as `hint`
+ * prints a step or a refusal. --entries is refused under --variant. */
+int cli_hint_variant(const struct cli_logic_options *o);
+
 /* The words printed in place of an answer ("no solution", "not unique",
  * "deadline exceeded"), and the reason on stderr. */
 const char *cli_refusal(enum sudoku_status s);
@@ -105,6 +119,9 @@ void cli_report_refusal(FILE *err, uint32_t index, const sudoku_grid *g,
  * a refusal object, and the members of a path's summary (no braces). */
 void cli_json_rating(FILE *f, unsigned rating);
 void cli_json_step(FILE *f, const struct sudoku_step *st, int n);
+/* A step of puzzle g under rules r (NULL: cli_json_step). */
+void cli_json_step_rules(FILE *f, const struct sudoku_step *st,
+                         const sudoku_grid *g, const sudoku_rules *r);
 void cli_json_refusal(FILE *f, enum sudoku_status s);
 void cli_json_summary(FILE *f, const struct sudoku_rating *r);
 

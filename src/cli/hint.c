@@ -24,15 +24,17 @@
 
 static const char usage[] =
     "usage: sudoku hint [--entries FILE] [--text] [--deadline-ms N]\n"
-    "                   [--max-rating R] [--help]\n"
+    "                   [--max-rating R] [--variant RULES] [--help]\n"
     "Prints the next logical step of a position as a JSON object: the\n"
     "technique, its rating, placements, eliminations, the cells and units\n"
     "of the pattern, and a sentence. The position is the puzzle on standard\n"
     "input plus the player's entries: a second grid after it, or the grid\n"
     "in FILE. Or a position with pencil marks (a sukaku line, a PM grid,\n"
     "HoDoKu's library line): a removed mark that is the cell's value is\n"
-    "then the hint. --text prints the sentence alone. Exit status: 0 a\n"
-    "step, 1 none (no solution, clash), 2 unreadable input.\n";
+    "then the hint. --text prints the sentence alone. --variant RULES reads\n"
+    "one variant line (as `sudoku --variant`), its givens the position.\n"
+    "Exit status: 0 a step, 1 none (no solution, clash), 2 unreadable\n"
+    "input.\n";
 
 /* Reads one grid, or up to `max` (1 or 2), from text into g[]. Returns
  * how many, or -1 (message on stderr) when unreadable or more than max. */
@@ -121,11 +123,15 @@ static void print_missing(const struct sudoku_hint *h, int n, bool json) {
 }
 
 int cli_cmd_hint(int argc, char **argv) {
-  struct cli_logic_options o = {
-      .accepts_json = true, .accepts_entries = true, .json = true};
+  struct cli_logic_options o = {.accepts_json = true,
+                                .accepts_entries = true,
+                                .accepts_variant = true,
+                                .json = true};
   int rc = cli_logic_parse(argc, argv, usage, &o);
   if (rc >= 0)
     return rc;
+  if (o.kinds != 0)
+    return cli_hint_variant(&o);
   size_t len;
   char *text = cli_read_stdin(&len);
   if (text == NULL)

@@ -38,6 +38,10 @@ int cli_logic_parse(int argc, char **argv, const char *usage,
     } else if (strcmp(a, "--jobs") == 0 && o->accepts_jobs && i + 1 < argc) {
       if (!cli_parse_jobs(argv[++i], &o->jobs))
         return 2;
+    } else if (strcmp(a, "--variant") == 0 && o->accepts_variant &&
+               i + 1 < argc) {
+      if (!cli_parse_variant(argv[++i], &o->kinds))
+        return 2;
     } else if (strcmp(a, "--entries") == 0 && o->accepts_entries &&
                i + 1 < argc) {
       o->entries = argv[++i];
@@ -180,6 +184,8 @@ int cli_logic_each(int argc, char **argv, const char *usage,
   int rc = cli_logic_parse(argc, argv, usage, o);
   if (rc >= 0)
     return rc;
+  if (o->kinds != 0)
+    return cli_logic_variants(o, one);
   size_t len;
   char *text = read_puzzles(&len);
   if (text == NULL)
@@ -244,6 +250,14 @@ void cli_json_rating(FILE *f, unsigned rating) {
 void cli_json_step(FILE *f, const struct sudoku_step *st, int n) {
   struct json_sink sink = {file_put, f};
   step_json_write(&sink, st, n);
+}
+
+void cli_json_step_rules(FILE *f, const struct sudoku_step *st,
+                         const sudoku_grid *g, const sudoku_rules *r) {
+  struct json_sink sink = {file_put, f};
+  fputc('{', f);
+  step_json_members_rules(&sink, st, g->n, g, r);
+  fputc('}', f);
 }
 
 void cli_json_refusal(FILE *f, enum sudoku_status s) {

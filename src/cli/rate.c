@@ -15,11 +15,12 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "sudoku_logic_rules.h"
 
 static const char usage[] =
     "usage: sudoku rate [--json] [--deadline-ms N] [--max-rating R] [--jobs "
     "N]\n"
-    "                   [--help]\n"
+    "                   [--variant RULES] [--help]\n"
     "Rates each puzzle of standard input (any format `sudoku` reads) on\n"
     "Sudoku Explainer's scale and prints one line a puzzle:\n"
     "  RATING LEVEL TECHNIQUE   e.g. \"3.2 hard x-wing\"\n"
@@ -28,6 +29,9 @@ static const char usage[] =
     "tries no technique rated above R. --deadline-ms N (default 10000, 0 =\n"
     "none) bounds each puzzle. --jobs N rates with N threads, 1..64\n"
     "(default: the online CPUs; the output is the same for every N).\n"
+    "--variant RULES (a comma list: x, windoku, jigsaw, killer, ...) reads\n"
+    "variant lines as `sudoku --variant` does and rates them under their\n"
+    "rules, one after the other.\n"
     "A puzzle that cannot be rated prints its reason in place. Exit\n"
     "status: 0 all rated, 1 some puzzle not, 2 unreadable input.\n";
 
@@ -36,7 +40,7 @@ static bool rate_one(uint32_t i, const sudoku_grid *g,
                      struct cli_memfile *scratch) {
   (void)scratch;
   struct sudoku_rating rt;
-  enum sudoku_status s = sudoku_rate(g, &o->limits, &rt);
+  enum sudoku_status s = sudoku_rate_rules(g, o->rules, &o->limits, &rt);
   if (s != SUDOKU_OK) {
     cli_report_refusal(err, i, g, s);
     if (o->json)
@@ -64,6 +68,7 @@ static bool rate_one(uint32_t i, const sudoku_grid *g,
 }
 
 int cli_cmd_rate(int argc, char **argv) {
-  struct cli_logic_options o = {.accepts_json = true, .accepts_jobs = true};
+  struct cli_logic_options o = {
+      .accepts_json = true, .accepts_jobs = true, .accepts_variant = true};
   return cli_logic_each(argc, argv, usage, &o, rate_one);
 }

@@ -15,14 +15,16 @@
 
 #include "cli.h"
 #include "pipeline.h"
+#include "sudoku_logic_rules.h"
 
 static const char usage[] =
     "usage: sudoku steps [--json] [--deadline-ms N] [--max-rating R]\n"
-    "                    [--jobs N] [--help]\n"
+    "                    [--jobs N] [--variant RULES] [--help]\n"
     "Prints, for each puzzle of standard input, every step of its solution\n"
     "as a person would take them (the simplest first), one sentence a step,\n"
     "then its rating. --json prints one JSON object a puzzle a line.\n"
-    "Options as for `sudoku rate`. Exit status: 0 all solved by steps, 1\n"
+    "Options as for `sudoku rate` (--variant: variant lines under their\n"
+    "rules). Exit status: 0 all solved by steps, 1\n"
     "some not, 2 unreadable input.\n";
 
 struct walk {
@@ -30,6 +32,8 @@ struct walk {
   int n;
   bool json;
   uint32_t steps;
+  const sudoku_grid *g;
+  const sudoku_rules *rules; /* --variant: the puzzle's rules; or NULL */
 };
 
 static bool print_step(const struct sudoku_step *st, void *vctx) {
@@ -37,10 +41,16 @@ static bool print_step(const struct sudoku_step *st, void *vctx) {
   if (w->json) {
     if (w->steps > 0)
       fputc(',', w->out);
-    cli_json_step(w->out, st, w->n);
+    if (w->rules != NULL)
+      cli_json_step_rules(w->out, st, w->g, w->rules);
+    else
+      cli_json_step(w->out, st, w->n);
   } else {
     char text[SUDOKU_EXPLAIN_MAX];
-    sudoku_step_explain(st, w->n, text, sizeof text);
+    if (w->rules != NULL)
+      sudoku_step_explain_rules(st, w->g, w->rules, text, sizeof text);
+    else
+      sudoku_step_explain(st, w->n, text, sizeof text);
     fprintf(w->out, "%s\n", text);
   }
   w->steps++;
@@ -53,7 +63,7 @@ static bool steps_one(uint32_t index, const sudoku_grid *g,
                       struct cli_memfile *scratch) {
   if (index > 1 && !o->json)
     fputc('\n', out);
-  struct walk w = {out, g->n, o->json, 0};
+  struct walk w = {out, g->n, o->json, 0, g, o->rules};
   if (o->json) {
     if (!cli_memfile_reset(scratch)) {
       fprintf(err, "sudoku: puzzle %u: out of memory\n", index);
@@ -62,7 +72,8 @@ static bool steps_one(uint32_t index, const sudoku_grid *g,
     w.out = scratch->f;
   }
   struct sudoku_rating rt;
-  enum sudoku_status s = sudoku_logic_solve(g, &o->limits, print_step, &w, &rt);
+  enum sudoku_status s =
+      sudoku_logic_solve_rules(g, o->rules, &o->limits, print_step, &w, &rt);
   if (o->json && fflush(w.out) != 0)
     scratch->size = 0; /* the steps are lost; the summary stands */
   bool ok = s == SUDOKU_OK && rt.solved;
@@ -99,6 +110,7 @@ static bool steps_one(uint32_t index, const sudoku_grid *g,
 }
 
 int cli_cmd_steps(int argc, char **argv) {
-  struct cli_logic_options o = {.accepts_json = true, .accepts_jobs = true};
+  struct cli_logic_options o = {
+      .accepts_json = true, .accepts_jobs = true, .accepts_variant = true};
   return cli_logic_each(argc, argv, usage, &o, steps_one);
 }

@@ -42,7 +42,7 @@ static bool bug_state(const struct logic_state *s, const int *bug, int k,
 }
 
 bool logic_find_BUG(const struct logic_state *s, struct sudoku_step *out) {
-  if (!s->unique)
+  if (!s->unique || s->geo.rules != NULL) /* see sudoku_logic_rules.h */
     return false;
   const struct logic_geom *geo = &s->geo;
   int bug[MAX_BUG_CELLS], k = 0;

@@ -63,7 +63,10 @@ void logic_put_cell(struct logic_text *t, int cell) {
 
 void logic_put_unit(struct logic_text *t, int u) {
   char b[24];
-  sudoku_unit_label(t->n, u, b, sizeof b);
+  if (t->rules != NULL)
+    logic_rules_unit_label(t->rules, u, b, sizeof b);
+  else
+    sudoku_unit_label(t->n, u, b, sizeof b);
   logic_put(t, b);
 }
 
@@ -239,10 +242,17 @@ static void explain_body(struct logic_text *t, const struct sudoku_step *st) {
 
 size_t sudoku_step_explain(const struct sudoku_step *step, int n, char *buf,
                            size_t cap) {
+  return logic_explain_into(step, n, NULL, buf, cap);
+}
+
+size_t logic_explain_into(const struct sudoku_step *step, int n,
+                          const struct logic_rules *rules, char *buf,
+                          size_t cap) {
   struct logic_text t;
   t.len = 0;
   t.buf[0] = '\0';
   t.n = n;
+  t.rules = rules;
   if (step->technique == SUDOKU_TECH_NONE)
     logic_put(&t, "The grid is complete.");
   else

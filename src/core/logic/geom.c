@@ -110,6 +110,7 @@ LOGIC_SHAPE_INLINE void geom_shape(struct logic_geom *geo, int box_rows,
 }
 
 void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols) {
+  geo->rules = NULL;
   if (box_rows == 3 && box_cols == 3)
     geom_shape(geo, 3, 3);
   else

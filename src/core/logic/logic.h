@@ -12,6 +12,8 @@
 
 #include "sudoku_logic.h"
 
+struct logic_rules; /* a variant's rules (rules_geom.h); NULL: classic */
+
 #define LOGIC_MAX_UNITS (3 * SUDOKU_MAX_N + 8) /* room for variant units */
 #define LOGIC_MAX_CELL_UNITS 5                 /* units a cell belongs to */
 #define LOGIC_HOUSE_WORDS ((LOGIC_MAX_UNITS + 63) / 64)
@@ -50,6 +52,10 @@ struct logic_geom {
    * other units in SE's order (the two passes of the hidden singles) */
   uint8_t side[LOGIC_MAX_UNITS];
   uint8_t nbox;
+  /* NULL on the classic grids; under a variant's rules (rules_geom.c) the
+   * peers beyond the units (cage mates, anti-knight, anti-king) and the
+   * candidate restrictions a placement brings (non-consecutive) */
+  const struct logic_rules *rules;
 };
 
 /* The classic geometry: n rows, n columns, n boxes (unit indexes as in
@@ -63,15 +69,21 @@ void logic_geom_init(struct logic_geom *geo, int box_rows, int box_cols);
  * order. For variants with extra units. */
 void logic_geom_finish(struct logic_geom *geo);
 
-/* True when cells a != b share a unit. Three compares on a classic grid,
- * else O(units of a cell squared); inline because the pattern finders ask
- * it in their inner loops. */
+/* True when cells a != b may not hold one digit under rules (rules_geom.c):
+ * a bit of the derived form's peer sets. */
+bool logic_rules_sees(const struct logic_rules *rules, int a, int b);
+
+/* True when cells a != b share a unit (under rules: are peers). Three compares
+ * on a classic grid, else O(units of a cell squared); inline because the
+ * pattern finders ask it in their inner loops. */
 static inline bool logic_sees(const struct logic_geom *geo, int a, int b) {
   if (a == b)
     return false;
   const uint8_t *ua = geo->cell_units[a], *ub = geo->cell_units[b];
   if (geo->slots3)
     return ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2];
+  if (geo->rules != NULL)
+    return logic_rules_sees(geo->rules, a, b);
   for (int i = 0; i < geo->ncell_units[a]; i++)
     for (int j = 0; j < geo->ncell_units[b]; j++)
       if (ua[i] == ub[j])
@@ -141,6 +153,20 @@ bool logic_state_init(struct logic_state *s, const sudoku_grid *g);
  * empty and house in step. */
 void logic_apply(struct logic_state *s, const struct sudoku_step *step);
 
+/* Under rules (rules_geom.c), after logic_apply placed step's values in the
+ * units: the peers beyond them (cage mates, anti-knight, anti-king) lose
+ * each placed value, orthogonal neighbours its consecutive ones
+ * (non-consecutive); then everything derived is recomputed. */
+void logic_rules_after(struct logic_state *s, const struct sudoku_step *step);
+
+/* The search under s's rules (s->geo.rules not NULL) of g, a position of
+ * s's grid: sudoku_solve_rules with lim, a clash with the rules answered
+ * as SUDOKU_NO_SOLUTION. */
+enum sudoku_status logic_rules_solve(const struct logic_state *s,
+                                     const sudoku_grid *g,
+                                     const struct sudoku_limits *lim,
+                                     sudoku_grid *sol);
+
 /* Recomputes pos, single, empty and house from value and cand: after writing
  * those directly (a player's pencil marks, a test's position).
  * O(units x n). */
@@ -164,6 +190,13 @@ void logic_state_sync(struct logic_state *s);
 #define LOGIC_CLOCK_EVERY 16u
 enum sudoku_status logic_next(struct logic_state *s, unsigned max_rating,
                               struct sudoku_step *out);
+
+/* The path from s (prepared, with one solution) to the end, as
+ * sudoku_logic_solve walks it, summarised in *out (zeroed by the caller,
+ * hardest SUDOKU_TECH_NONE) (path.c). */
+enum sudoku_status logic_walk(struct logic_state *s, unsigned max_rating,
+                              sudoku_step_fn on_step, void *ctx,
+                              struct sudoku_rating *out);
 
 /* The absolute core_now_ns() deadline of limits (0 = none; limits may be
  * NULL). */
@@ -196,6 +229,7 @@ struct logic_text {
   char buf[SUDOKU_EXPLAIN_MAX];
   size_t len;
   int n;
+  const struct logic_rules *rules; /* names the units under rules; or NULL */
 };
 void logic_put(struct logic_text *t, const char *s);
 void logic_put_int(struct logic_text *t, int v);
@@ -231,6 +265,13 @@ SUDOKU_TECHNIQUE_MAP(LOGIC_EXPLAIN_DECL)
     return fn(t, st);                                                          \
   }
 bool logic_generic_sentence(struct logic_text *t, const struct sudoku_step *st);
+/* sudoku_step_explain, its units named under rules (NULL: classic). */
+size_t logic_explain_into(const struct sudoku_step *step, int n,
+                          const struct logic_rules *rules, char *buf,
+                          size_t cap);
+/* The name of unit u under rules ("diagonal 1", "region 4"). */
+void logic_rules_unit_label(const struct logic_rules *rules, int u, char *buf,
+                            size_t cap);
 /* The sentence of st's technique (its row of the table), or false. */
 bool logic_technique_sentence(struct logic_text *t,
                               const struct sudoku_step *st);

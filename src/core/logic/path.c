@@ -47,23 +47,30 @@ enum sudoku_status sudoku_logic_solve(const sudoku_grid *puzzle,
     return st;
   if (!unique)
     return SUDOKU_NOT_UNIQUE;
-  unsigned max_rating = limits != NULL ? limits->max_rating : 0;
+  return logic_walk(&s, limits != NULL ? limits->max_rating : 0, on_step, ctx,
+                    out);
+}
+
+enum sudoku_status logic_walk(struct logic_state *s, unsigned max_rating,
+                              sudoku_step_fn on_step, void *ctx,
+                              struct sudoku_rating *out) {
+  enum sudoku_status st = SUDOKU_OK;
   struct sudoku_step step;
-  int left = empty_cells(&s);
+  int left = empty_cells(s);
   while (left > 0) {
-    st = logic_next(&s, max_rating, &step);
+    st = logic_next(s, max_rating, &step);
     if (st != SUDOKU_OK)
       break;
-    if (!step_changes(&s, &step))
+    if (!step_changes(s, &step))
       break;
     if (on_step != NULL && !on_step(&step, ctx))
       break;
     /* Most steps place one cell: count it rather than the grid. */
     if (step.nplacements == 1)
-      left -= s.value[step.placements[0].cell] == 0;
-    logic_apply(&s, &step);
+      left -= s->value[step.placements[0].cell] == 0;
+    logic_apply(s, &step);
     if (step.nplacements > 1)
-      left = empty_cells(&s);
+      left = empty_cells(s);
     out->steps++;
     out->counts[step.technique]++;
     if (step.rating > out->rating || out->hardest == SUDOKU_TECH_NONE) {

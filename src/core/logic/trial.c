@@ -36,6 +36,15 @@ static bool limits_left(const struct logic_state *s, struct sudoku_limits *l) {
   return true;
 }
 
+/* The search of s's rules: the classic solver, or the rules' one. */
+static enum sudoku_status solve_of(const struct logic_state *s,
+                                   const sudoku_grid *g,
+                                   const struct sudoku_limits *lim,
+                                   sudoku_grid *sol) {
+  return s->geo.rules != NULL ? logic_rules_solve(s, g, lim, sol)
+                              : sudoku_solve(g, lim, sol, NULL);
+}
+
 bool logic_find_TRIAL(const struct logic_state *s, struct sudoku_step *out) {
   sudoku_grid g, sol;
   struct sudoku_limits lim;
@@ -48,7 +57,7 @@ bool logic_find_TRIAL(const struct logic_state *s, struct sudoku_step *out) {
   if (best < 0 || __builtin_popcount(s->cand[best]) < 2)
     return false; /* nothing to refute: singles' work, or a dead end */
   to_grid(s, &g);
-  if (!limits_left(s, &lim) || sudoku_solve(&g, &lim, &sol, NULL) != SUDOKU_OK)
+  if (!limits_left(s, &lim) || solve_of(s, &g, &lim, &sol) != SUDOKU_OK)
     return false;
   int right = sol.cell[best];
   for (uint32_t m = s->cand[best]; m; m &= m - 1) {
@@ -58,7 +67,7 @@ bool logic_find_TRIAL(const struct logic_state *s, struct sudoku_step *out) {
     g.cell[best] = (uint8_t)v;
     if (!limits_left(s, &lim))
       return false;
-    enum sudoku_status st = sudoku_solve(&g, &lim, &sol, NULL);
+    enum sudoku_status st = solve_of(s, &g, &lim, &sol);
     g.cell[best] = 0;
     if (st != SUDOKU_NO_SOLUTION)
       continue; /* not refuted (several solutions, or out of time) */

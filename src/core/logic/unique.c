@@ -405,7 +405,7 @@ static void start_masks(struct loop *l, int c) {
 
 bool logic_find_UNIQUE_RECTANGLE(const struct logic_state *s,
                                  struct sudoku_step *out) {
-  if (!s->unique)
+  if (!s->unique || s->geo.rules != NULL) /* see sudoku_logic_rules.h */
     return false;
   const struct logic_geom *geo = &s->geo;
   struct sudoku_step spare;
