@@ -147,6 +147,17 @@ static void contract_log(const char *method, const char *path,
   free(line);
 }
 
+void contract_log_raw(const char *method, const char *path, const char *raw,
+                      size_t len) {
+  char *copy = malloc(len + 1);
+  ck_assert_ptr_nonnull(copy);
+  memcpy(copy, raw, len);
+  copy[len] = '\0';
+  struct reply r = parse_reply(copy, len);
+  contract_log(method, path, &r);
+  free(copy);
+}
+
 /* Splits buf[0..len) into a reply; buf becomes r.head. */
 struct reply parse_reply(char *buf, size_t len) {
   struct reply r = {0, buf, NULL, 0};

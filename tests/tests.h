@@ -187,6 +187,10 @@ const char *header(const struct reply *r, const char *name, char *buf,
   } while (0)
 
 struct reply parse_reply(char *buf, size_t len);
+/* Logs one whole answer read from a raw socket (raw[0..len), one answer)
+ * to CONTRACT_LOG, as the HTTP client logs its own. */
+void contract_log_raw(const char *method, const char *path, const char *raw,
+                      size_t len);
 /* Reads one reply on fd and logs it to CONTRACT_LOG. */
 struct reply read_reply(int fd, const char *method, const char *path);
 /* A keep-alive GET on an open connection. */

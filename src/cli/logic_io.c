@@ -2,15 +2,9 @@
  * logic_io.c - what `sudoku rate`, `steps` and `hint` share: their options,
  * reading every puzzle of stdin before anything is printed, then the
  * puzzles through the --jobs pipeline (pipeline.h; the puzzles print into
- * the batch's memory streams), the words for a refusal, and the JSON of a step
- * and of a path, written by hand (the CLI links no JSON library; only
- * src/api sees cJSON).
- *
- * JSON written here: a step is {"technique","name","rating","placements":
- * [{"cell","value"}],"eliminations":[...],"cells":[...],"units":[...],
- * "values":[...],"chain":[{"cell","value","link"}],"explanation"}; a
- * refusal is {"error":"<status code>","message":"<sentence>"}.
- * Not here: the subcommands' loops (rate.c, steps.c, hint.c).
+ * the batch's memory streams), or the variant lines (variant_logic.c).
+ * Not here: the subcommands' loops (rate.c, steps.c, hint.c), and what
+ * they print (logic_out.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -200,75 +194,4 @@ int cli_logic_each(int argc, char **argv, const char *usage,
   rc = cli_pipeline_run(&spec, &st);
   cli_stream_free(&st);
   return fflush(stdout) != 0 ? 2 : rc;
-}
-
-const char *cli_refusal(enum sudoku_status s) {
-  switch (s) {
-  case SUDOKU_NOT_UNIQUE:
-    return "not unique";
-  case SUDOKU_DEADLINE:
-    return "deadline exceeded";
-  case SUDOKU_NODE_LIMIT:
-    return "no step found";
-  default:
-    return "no solution";
-  }
-}
-
-void cli_report_refusal(FILE *err, uint32_t index, const sudoku_grid *g,
-                        enum sudoku_status s) {
-  if (s == SUDOKU_CONFLICT)
-    cli_report_conflict(err, index, g);
-  else
-    fprintf(err, "sudoku: puzzle %u: %s\n", index, sudoku_strerror(s));
-}
-
-/* ---- JSON ------------------------------------------------------------- */
-
-/* A JSON string: the sentences are ASCII, but escape what JSON needs. */
-static void json_string(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
-    else if (c < 0x20)
-      fprintf(f, "\\u%04x", c);
-    else
-      fputc(c, f);
-  }
-  fputc('"', f);
-}
-
-static void file_put(void *f, const char *s, size_t n) { fwrite(s, 1, n, f); }
-
-void cli_json_rating(FILE *f, unsigned rating) {
-  struct json_sink sink = {file_put, f};
-  rating_json_number(&sink, rating);
-}
-
-void cli_json_step(FILE *f, const struct sudoku_step *st, int n) {
-  struct json_sink sink = {file_put, f};
-  step_json_write(&sink, st, n);
-}
-
-void cli_json_step_rules(FILE *f, const struct sudoku_step *st,
-                         const sudoku_grid *g, const sudoku_rules *r) {
-  struct json_sink sink = {file_put, f};
-  fputc('{', f);
-  step_json_members_rules(&sink, st, g->n, g, r);
-  fputc('}', f);
-}
-
-void cli_json_refusal(FILE *f, enum sudoku_status s) {
-  fputs("{\"error\":", f);
-  json_string(f, sudoku_status_code(s));
-  fputs(",\"message\":", f);
-  json_string(f, sudoku_strerror(s));
-  fputc('}', f);
-}
-
-void cli_json_summary(FILE *f, const struct sudoku_rating *r) {
-  struct json_sink sink = {file_put, f};
-  rating_json_members(&sink, r, false);
 }

@@ -23,7 +23,6 @@
 #include "pipeline.h"
 #include "sudoku_draw.h"
 
-#define CLI_INPUT_MAX (64u << 20) /* cli_read_stdin: bytes read at the most */
 /* Cells in one batch: 256 puzzles of 9x9, 33 of 25x25. Large enough that
  * handing a batch to a thread (~10 us) is noise, small enough to stay in
  * cache and keep the answers flowing. */
@@ -128,15 +127,6 @@ static int cli_parse_args(int argc, char **argv, struct cli_options *o) {
     }
   }
   return -1;
-}
-
-char *cli_read_stdin(size_t *len) {
-  char *buf = read_all(stdin, CLI_INPUT_MAX, len);
-  if (buf == NULL && errno == EFBIG)
-    fprintf(stderr, "sudoku: input larger than %u MiB\n", CLI_INPUT_MAX >> 20);
-  else if (buf == NULL)
-    fprintf(stderr, "sudoku: cannot read input: %s\n", strerror(errno));
-  return buf;
 }
 
 /* The line cli_report_conflict prints, into buf (snprintf convention);
