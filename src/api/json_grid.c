@@ -1,8 +1,10 @@
 /*
- * json_grid.c - a puzzle from a JSON value: a string of n*n symbols, an
- * array of n rows, or a flat array of n*n numbers (0 or null blank), with
- * a located message for the first thing wrong (the member path, the cell
- * as rXcY, what was expected).
+ * json_grid.c - the pieces every reader of a puzzle in JSON takes: an
+ * integer member in a range, a box shape, a cell's name (r3c5) as its
+ * index, and a puzzle from a JSON value: a string of n*n symbols, an array
+ * of n rows, or a flat array of n*n numbers (0 or null blank), with a
+ * located message for the first thing wrong (the member path, the cell as
+ * rXcY, what was expected). Calls no other reader.
  */
 #include <math.h>
 #include <stdio.h>
@@ -207,4 +209,55 @@ bool api_json_grid(const cJSON *v, const int box[2], const char *where,
     if (!json_cell(x, g, c, where, c, -1, e))
       return false;
   return true;
+}
+
+bool api_json_int(const cJSON *v, const char *name, int lo, int hi, int *out,
+                  struct api_error *e) {
+  if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
+      v->valuedouble < lo || v->valuedouble > hi) {
+    api_error_set(e, API_INVALID_REQUEST, "%s: expected an integer %d..%d",
+                  name, lo, hi);
+    api_error_string(e, "path", name);
+    return false;
+  }
+  *out = (int)v->valuedouble;
+  return true;
+}
+
+bool api_json_box(const cJSON *v, int box[2], struct api_error *e) {
+  if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2 ||
+      !api_json_int(v->child, "box[0]", 2, SUDOKU_MAX_N, &box[0], e) ||
+      !api_json_int(v->child->next, "box[1]", 2, SUDOKU_MAX_N, &box[1], e)) {
+    api_error_clear(e);
+    api_error_set(e, API_INVALID_REQUEST,
+                  "box: expected [rows, columns] of a box, such as [2, 3] for "
+                  "6x6");
+    api_error_string(e, "path", "box");
+    return false;
+  }
+  return true;
+}
+
+/* One 1-based index of a cell name: digits without a sign, space or
+ * leading zero (so that a cell has one spelling); *s moves past them. */
+static int name_index(const char **s, int n) {
+  int v = 0;
+  if (**s < '1' || **s > '9')
+    return -1;
+  for (; **s >= '0' && **s <= '9'; (*s)++)
+    if ((v = v * 10 + (**s - '0')) > n)
+      return -1;
+  return v;
+}
+
+int api_cell_of_name(const char *s, int n) {
+  if (*s++ != 'r')
+    return -1;
+  int r = name_index(&s, n);
+  if (r < 0 || *s++ != 'c')
+    return -1;
+  int c = name_index(&s, n);
+  if (c < 0 || *s != '\0')
+    return -1;
+  return (r - 1) * n + (c - 1);
 }

@@ -43,30 +43,6 @@ static bool marks_of(const cJSON *v, int n, const char *where, uint32_t *mask,
   return true;
 }
 
-/* One 1-based index of a cell name: digits without a sign, space or
- * leading zero (so that a cell has one spelling); *s moves past them. */
-static int name_index(const char **s, int n) {
-  int v = 0;
-  if (**s < '1' || **s > '9')
-    return -1;
-  for (; **s >= '0' && **s <= '9'; (*s)++)
-    if ((v = v * 10 + (**s - '0')) > n)
-      return -1;
-  return v;
-}
-
-int api_cell_of_name(const char *s, int n) {
-  if (*s++ != 'r')
-    return -1;
-  int r = name_index(&s, n);
-  if (r < 0 || *s++ != 'c')
-    return -1;
-  int c = name_index(&s, n);
-  if (c < 0 || *s != '\0')
-    return -1;
-  return (r - 1) * n + (c - 1);
-}
-
 static bool read_marks(const cJSON *v, int n, uint32_t *marks,
                        struct api_error *e) {
   uint32_t all = n >= 32 ? ~0u : (1u << n) - 1;

@@ -4,7 +4,6 @@
  * integers and box shapes, and the fast path for a lone {"puzzle": "..."}.
  * Puzzles inside a body are read by json_grid.c.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,33 +22,6 @@ static void text_position(const char *text, size_t pos, int *line, int *col) {
       (*col)++;
     }
   }
-}
-
-bool api_json_int(const cJSON *v, const char *name, int lo, int hi, int *out,
-                  struct api_error *e) {
-  if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
-      v->valuedouble < lo || v->valuedouble > hi) {
-    api_error_set(e, API_INVALID_REQUEST, "%s: expected an integer %d..%d",
-                  name, lo, hi);
-    api_error_string(e, "path", name);
-    return false;
-  }
-  *out = (int)v->valuedouble;
-  return true;
-}
-
-bool api_json_box(const cJSON *v, int box[2], struct api_error *e) {
-  if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 2 ||
-      !api_json_int(v->child, "box[0]", 2, SUDOKU_MAX_N, &box[0], e) ||
-      !api_json_int(v->child->next, "box[1]", 2, SUDOKU_MAX_N, &box[1], e)) {
-    api_error_clear(e);
-    api_error_set(e, API_INVALID_REQUEST,
-                  "box: expected [rows, columns] of a box, such as [2, 3] for "
-                  "6x6");
-    api_error_string(e, "path", "box");
-    return false;
-  }
-  return true;
 }
 
 /* The offset of the first \u0000 escape in body (inside a string: escapes
@@ -420,4 +392,36 @@ fail:
   cJSON_Delete(*root);
   *root = NULL;
   return false;
+}
+
+bool api_read_variant_body(const char *body, size_t len, sudoku_grid *g,
+                           sudoku_rules *r, char *detail, size_t cap) {
+  struct api_puzzles ps = {NULL, 0, false};
+  struct api_error e = {API_OK, "", NULL};
+  cJSON *root = NULL;
+  bool ok = api_read_json_puzzles(body, len, 1, NULL, 0, &root, &ps, &e);
+  cJSON_Delete(root);
+  if (ok && ps.count == 1 && ps.item[0].error.problem != API_OK) {
+    e = ps.item[0].error;
+    ps.item[0].error = (struct api_error){API_OK, "", NULL};
+    ok = false;
+  }
+  if (ok) {
+    *g = ps.item[0].grid;
+    if (ps.item[0].rules != NULL)
+      *r = *ps.item[0].rules;
+    else
+      memset(r, 0, sizeof *r);
+  } else {
+    const cJSON *path =
+        e.fields != NULL ? cJSON_GetObjectItem(e.fields, "path") : NULL;
+    if (cJSON_IsString(path) &&
+        strncmp(e.detail, path->valuestring, strlen(path->valuestring)) != 0)
+      snprintf(detail, cap, "%s: %s", path->valuestring, e.detail);
+    else
+      snprintf(detail, cap, "%s", e.detail);
+  }
+  api_error_clear(&e);
+  api_puzzles_free(&ps);
+  return ok;
 }

@@ -508,35 +508,3 @@ void api_variant_conflicts(const sudoku_grid *g, const sudoku_rules *r,
   if (f != NULL)
     api_add_int(f, "conflict_count", count);
 }
-
-bool api_read_variant_body(const char *body, size_t len, sudoku_grid *g,
-                           sudoku_rules *r, char *detail, size_t cap) {
-  struct api_puzzles ps = {NULL, 0, false};
-  struct api_error e = {API_OK, "", NULL};
-  cJSON *root = NULL;
-  bool ok = api_read_json_puzzles(body, len, 1, NULL, 0, &root, &ps, &e);
-  cJSON_Delete(root);
-  if (ok && ps.count == 1 && ps.item[0].error.problem != API_OK) {
-    e = ps.item[0].error;
-    ps.item[0].error = (struct api_error){API_OK, "", NULL};
-    ok = false;
-  }
-  if (ok) {
-    *g = ps.item[0].grid;
-    if (ps.item[0].rules != NULL)
-      *r = *ps.item[0].rules;
-    else
-      memset(r, 0, sizeof *r);
-  } else {
-    const cJSON *path =
-        e.fields != NULL ? cJSON_GetObjectItem(e.fields, "path") : NULL;
-    if (cJSON_IsString(path) &&
-        strncmp(e.detail, path->valuestring, strlen(path->valuestring)) != 0)
-      snprintf(detail, cap, "%s: %s", path->valuestring, e.detail);
-    else
-      snprintf(detail, cap, "%s", e.detail);
-  }
-  api_error_clear(&e);
-  api_puzzles_free(&ps);
-  return ok;
-}

@@ -52,6 +52,12 @@ int cli_cmd_candidates(int argc, char **argv);
  * unreadable. */
 char *cli_read_stdin(size_t *len);
 
+/* Standard input as variant lines under the rule kinds (the text format of
+ * sudoku_rules.h), every line read once before any answer: the text (the
+ * caller frees it and reads the lines again), or NULL with the first bad
+ * line's location (or "no puzzle in the input") on stderr. */
+char *cli_read_variant_lines(uint32_t kinds, size_t *len);
+
 /* Names the first clash of a puzzle with conflicting givens on err. */
 void cli_report_conflict(FILE *err, uint32_t puzzle, const sudoku_grid *g);
 

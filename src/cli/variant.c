@@ -69,24 +69,13 @@ static bool solve_one(uint32_t index, const sudoku_grid *g,
 int cli_solve_variants(uint32_t kinds, const struct sudoku_limits *lim,
                        bool line_format) {
   size_t len;
-  char *text = cli_read_stdin(&len);
+  char *text = cli_read_variant_lines(kinds, &len);
   if (text == NULL)
     return 2;
-  static sudoku_grid g;
-  static sudoku_rules r;
+  sudoku_grid g;
+  sudoku_rules r;
   struct sudoku_rules_reader rd;
   struct sudoku_text_error err;
-  int got;
-  /* Every line read once before any answer: a bad line stops the run. */
-  sudoku_rules_reader_init(&rd, text, len, kinds);
-  while ((got = sudoku_rules_read_next(&rd, &g, &r, &err)) > 0)
-    ;
-  if (got < 0 || rd.puzzles == 0) {
-    fprintf(stderr, "sudoku: %s\n",
-            got < 0 ? err.message : "no puzzle in the input");
-    free(text);
-    return 2;
-  }
   int rc = 0;
   sudoku_rules_reader_init(&rd, text, len, kinds);
   while (sudoku_rules_read_next(&rd, &g, &r, &err) > 0) {
@@ -106,8 +95,8 @@ int cli_solve_json(const struct sudoku_limits *lim, bool line_format) {
   char *text = cli_read_stdin(&len);
   if (text == NULL)
     return 2;
-  static sudoku_grid g;
-  static sudoku_rules r;
+  sudoku_grid g;
+  sudoku_rules r;
   char detail[400];
   bool ok = api_read_variant_body(text, len, &g, &r, detail, sizeof detail);
   free(text);

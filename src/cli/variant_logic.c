@@ -16,23 +16,13 @@
 
 int cli_logic_variants(struct cli_logic_options *o, cli_puzzle_fn *one) {
   size_t len;
-  char *text = cli_read_stdin(&len);
+  char *text = cli_read_variant_lines(o->kinds, &len);
   if (text == NULL)
     return 2;
-  static sudoku_grid g;
-  static sudoku_rules r;
+  sudoku_grid g;
+  sudoku_rules r;
   struct sudoku_rules_reader rd;
   struct sudoku_text_error err;
-  int got;
-  sudoku_rules_reader_init(&rd, text, len, o->kinds);
-  while ((got = sudoku_rules_read_next(&rd, &g, &r, &err)) > 0)
-    ;
-  if (got < 0 || rd.puzzles == 0) {
-    fprintf(stderr, "sudoku: %s\n",
-            got < 0 ? err.message : "no puzzle in the input");
-    free(text);
-    return 2;
-  }
   struct cli_memfile scratch = {NULL, NULL, 0};
   int rc = 0;
   o->rules = &r;
@@ -58,15 +48,15 @@ int cli_hint_variant(const struct cli_logic_options *o) {
   char *text = cli_read_stdin(&len);
   if (text == NULL)
     return 2;
-  static sudoku_grid g;
-  static sudoku_rules r;
+  sudoku_grid g;
+  sudoku_rules r;
   struct sudoku_rules_reader rd;
   struct sudoku_text_error err;
   sudoku_rules_reader_init(&rd, text, len, o->kinds);
   int got = sudoku_rules_read_next(&rd, &g, &r, &err);
   if (got == 1) {
-    static sudoku_grid more;
-    static sudoku_rules more_rules;
+    sudoku_grid more;
+    sudoku_rules more_rules;
     got = sudoku_rules_read_next(&rd, &more, &more_rules, &err) == 0 ? 1 : -2;
   }
   free(text);

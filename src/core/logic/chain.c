@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "chain.h"
-#include "nested.h"
 
 /* The grow and run functions are inlined with constant flags (one copy a
  * flag set, chosen in ch_run) so that the per-node branches on the mode
@@ -414,6 +413,6 @@ bool ch_run(struct ch_net *net, int pot) {
   do
     i = grow_any(net, i);
   while (!net->stop && (net->flags & CH_LOCK) && (net->flags & CH_DYN) &&
-         (lock_pass(net) || (net->nest != NULL && ch_nest_pass(net))));
+         (lock_pass(net) || (net->nest != NULL && net->nest->pass(net))));
   return net->conf_a >= 0;
 }

@@ -77,11 +77,31 @@ struct ch_node {
   uint8_t unit;    /* CH_UNIT: the unit; CH_CELL: 255 */
 };
 
-struct ch_nest;
+#define CH_NEST_MAX 255    /* nested conclusions a run (node.unit holds one) */
+#define CH_NEST_PARENTS 24 /* outer nodes an inner chain rests on */
+
+/* One inner chain's conclusions: the outer nodes whose removal it uses,
+ * and its own complexity (SE adds it to the outer chain's). */
+struct ch_nest_entry {
+  uint16_t cplx;
+  uint8_t nparents;
+  uint16_t parent[CH_NEST_PARENTS];
+};
+
+/* Chains nested in a net's runs (nested.c), as the net sees them: the
+ * pass that adds nested conclusions when a dynamic run stalls (false when
+ * it adds none), and the conclusions added this run, which ch_ancestors
+ * counts. nested.c sets it up (ch_nest_attach); the net only calls it. */
+struct ch_net;
+struct ch_nesting {
+  bool (*pass)(struct ch_net *net);
+  int nentries;
+  struct ch_nest_entry entry[CH_NEST_MAX];
+};
 
 struct ch_net {
   const struct logic_state *s;
-  struct ch_nest *nest; /* nested chains' scratch (nested.h), or NULL */
+  struct ch_nesting *nest; /* nested chains (nested.h), or NULL */
   unsigned flags;
   int n, ncells;
   bool direct; /* potentials index the map directly (2 * n^3 <= CH_HASH) */

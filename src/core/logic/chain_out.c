@@ -10,7 +10,6 @@
 
 #include "../internal.h"
 #include "chain.h"
-#include "nested.h"
 
 static void visit(struct ch_net *net, int j, int *top) {
   if (j < 0 || (net->seen[j >> 3] >> (j & 7)) & 1)

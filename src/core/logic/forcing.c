@@ -510,6 +510,7 @@ bool logic_find_NESTED_FORCING_CHAIN_2(const struct logic_state *s,
                                         true};
   struct ch_nest nest;
   nest.level = 2;
+  nest.inner = NULL;
   return find_multi_in(s, out, &m, &nest);
 }
 
@@ -525,6 +526,7 @@ bool logic_find_NESTED_FORCING_CHAIN_3(const struct logic_state *s,
                                         true};
   struct ch_nest nest;
   nest.level = 3;
+  nest.inner = logic_find_REGION_FORCING_CHAIN;
   return find_multi_in(s, out, &m, &nest);
 }
 

@@ -156,7 +156,8 @@ void logic_apply(struct logic_state *s, const struct sudoku_step *step);
 /* Under rules (rules_geom.c), after logic_apply placed step's values in the
  * units: the peers beyond them (cage mates, anti-knight, anti-king) lose
  * each placed value, orthogonal neighbours its consecutive ones
- * (non-consecutive); then everything derived is recomputed. */
+ * (non-consecutive): candidates only; the caller recomputes the places
+ * (logic_state_sync). */
 void logic_rules_after(struct logic_state *s, const struct sudoku_step *step);
 
 /* The search under s's rules (s->geo.rules not NULL) of g, a position of

@@ -68,7 +68,7 @@ static bool removed_places(const struct ch_net *net, struct ch_nest_entry *e,
  * the entry kept, when it added one. */
 static bool add_conclusions(struct ch_net *net, struct ch_nest *x,
                             const struct sudoku_step *st) {
-  const struct ch_nest_entry *e = &x->entry[x->nentries];
+  const struct ch_nest_entry *e = &x->base.entry[x->base.nentries];
   const int n = net->n;
   int parent = 0;
   for (int k = 0; k < e->nparents; k++)
@@ -79,16 +79,16 @@ static bool add_conclusions(struct ch_net *net, struct ch_nest *x,
     added |= ch_add_off(net,
                         ch_pot(n, st->eliminations[i].cell,
                                st->eliminations[i].value, false),
-                        parent, CH_NEST, x->nentries) >= 0;
+                        parent, CH_NEST, x->base.nentries) >= 0;
   for (int i = 0; i < st->nplacements; i++) {
     int c = st->placements[i].cell;
     uint32_t m = net->cur[c] & ~(1u << (st->placements[i].value - 1));
     for (; m; m &= m - 1)
       added |= ch_add_off(net, ch_pot(n, c, __builtin_ctz(m) + 1, false),
-                          parent, CH_NEST, x->nentries) >= 0;
+                          parent, CH_NEST, x->base.nentries) >= 0;
   }
   if (added)
-    x->nentries++;
+    x->base.nentries++;
   return added;
 }
 
@@ -126,9 +126,9 @@ static bool simple_rules(struct ch_net *net, struct ch_nest *x) {
                                       logic_find_NAKED_PAIR, logic_find_X_WING};
   const struct logic_geom *g = &net->s->geo;
   struct sudoku_step *st = &x->step;
-  if (x->nentries >= CH_NEST_MAX)
+  if (x->base.nentries >= CH_NEST_MAX)
     return false;
-  struct ch_nest_entry *e = &x->entry[x->nentries];
+  struct ch_nest_entry *e = &x->base.entry[x->base.nentries];
   for (size_t r = 0; r < sizeof rule / sizeof rule[0]; r++) {
     if (!rule[r](&x->s, st))
       continue;
@@ -155,9 +155,9 @@ static bool simple_rules(struct ch_net *net, struct ch_nest *x) {
  * removals as nested nodes of net. Returns true when it added one. */
 static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
   const int n = net->n;
-  if (x->nentries >= CH_NEST_MAX)
+  if (x->base.nentries >= CH_NEST_MAX)
     return false;
-  struct ch_nest_entry *e = &x->entry[x->nentries];
+  struct ch_nest_entry *e = &x->base.entry[x->base.nentries];
   ch_run(&x->net, src);
   if (x->net.hit < 0)
     return false;
@@ -189,9 +189,10 @@ static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
 static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
   const struct logic_geom *g = &net->s->geo;
   struct sudoku_step *st = &x->step;
-  if (x->nentries >= CH_NEST_MAX || !logic_find_REGION_FORCING_CHAIN(&x->s, st))
+  if (x->base.nentries >= CH_NEST_MAX || x->inner == NULL ||
+      !x->inner(&x->s, st))
     return false;
-  struct ch_nest_entry *e = &x->entry[x->nentries];
+  struct ch_nest_entry *e = &x->base.entry[x->base.nentries];
   e->nparents = 0;
   e->cplx = st->nchain;
   bool ok = true;
@@ -211,17 +212,22 @@ static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
   return ok && e->nparents > 0 && add_conclusions(net, x, st);
 }
 
+static bool nest_pass(struct ch_net *net);
+
 void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
-  net->nest = x;
+  x->base.pass = nest_pass;
+  net->nest = &x->base;
   x->of = NULL;
-  x->nentries = 0;
+  x->base.nentries = 0;
 }
 
-bool ch_nest_pass(struct ch_net *net) {
-  struct ch_nest *x = net->nest;
+/* The net's pass (struct ch_nesting): its nesting is a struct ch_nest's
+ * first member. */
+static bool nest_pass(struct ch_net *net) {
+  struct ch_nest *x = (struct ch_nest *)net->nest;
   const struct logic_state *s = net->s;
   const int n = net->n;
-  if (!net->masks || x->nentries >= CH_NEST_MAX || ch_late(s))
+  if (!net->masks || x->base.nentries >= CH_NEST_MAX || ch_late(s))
     return false;
   if (x->of != s) { /* the position's geometry and values, once a search */
     x->s = *s;

@@ -35,6 +35,12 @@ struct logic_cage_fit {
 bool logic_cage_combos(const struct logic_state *s, const sudoku_rules *r,
                        int k, struct logic_cage_fit *fit);
 
+/* What placing v in cell c takes under the derived rules d: v from c's
+ * peers beyond the units too, v - 1 and v + 1 from its orthogonal
+ * neighbours when non-consecutive applies. Candidates only. */
+void logic_rules_place(struct logic_state *s,
+                       const struct sudoku_rules_derived *d, int c, int v);
+
 /* The first cell (the lowest index) of cage k. */
 int logic_cage_first(const sudoku_rules *r, int k);
 

@@ -331,6 +331,8 @@ void logic_apply(struct logic_state *s, const struct sudoku_step *step) {
     int v = step->eliminations[i].value;
     drop(s, step->eliminations[i].cell, v - 1, 1u << (v - 1));
   }
-  if (geo->rules != NULL)
+  if (geo->rules != NULL) {
     logic_rules_after(s, step); /* the peers beyond the units */
+    logic_state_sync(s);        /* their places, from the cells again */
+  }
 }
