@@ -19,8 +19,8 @@
 /* libmicrohttpd's memory per connection (headers, read and write buffers;
  * bodies go to our own buffer). It zeroes all of it between two requests
  * on a kept-alive connection, and half of it once more when the read
- * buffer shrinks: at its default 32 KiB that memset was 9 % of the CPU
- * under load, and 64 connections' pools do not stay in cache. 12 KiB
+ * buffer shrinks: at the default 32 KiB that memset costs some 9 % of the
+ * CPU under load, and 64 connections' pools do not stay in cache. 12 KiB
  * still takes 11 KiB of headers (8 KiB are tested); past that the client
  * gets 431 or a closed connection. */
 #define HTTP_CONNECTION_MEMORY (12u << 10)

@@ -33,8 +33,7 @@
 
 #define CONTENT_JSON "application/json"
 
-/* ---- Routes (routes.c) ----------------------------------------------------
- */
+/* ---- Routes (routes.c) --------------------------------------------------- */
 
 enum http_method {
   HTTP_UNKNOWN = -1, /* no method HTTP defines (RFC 9110 9.3, RFC 5789) */
@@ -80,8 +79,7 @@ const struct http_route *http_route_of(const char *path, size_t len);
 unsigned http_route_index(const struct http_route *r);
 enum http_method http_method_of(const char *name);
 
-/* ---- State ----------------------------------------------------------------
- */
+/* ---- State --------------------------------------------------------------- */
 
 struct http_server {
   struct MHD_Daemon *daemon;
@@ -188,8 +186,7 @@ struct http_request {
   char inline_body[];
 };
 
-/* ---- Replies (reply.c) ----------------------------------------------------
- */
+/* ---- Replies (reply.c) --------------------------------------------------- */
 
 /* Queues the one response of req. mode says who owns body: with
  * MHD_RESPMEM_MUST_FREE it is handed to MHD (or freed here on failure).
@@ -211,8 +208,7 @@ enum MHD_Result http_reply_problem(struct http_request *req, enum api_problem p,
 /* CLOCK_MONOTONIC microseconds, from the core's one clock. */
 uint64_t http_now_us(void);
 
-/* ---- The access log and proxy trust (access_log.c) ------------------------
- */
+/* ---- The access log and proxy trust (access_log.c) ----------------------- */
 
 /* Copies s for the access log: bytes outside printable ASCII, quotes and
  * backslashes become \xHH, so one request is one line whatever the path. */
@@ -227,8 +223,7 @@ const char *http_client_name(struct http_request *req);
 void http_log_request(struct http_request *req,
                       enum MHD_RequestTerminationCode toe);
 
-/* ---- Header fields (fields.c) ---------------------------------------------
- */
+/* ---- Header fields (fields.c) -------------------------------------------- */
 
 /* What the header fields say: how the body is framed, and the values a
  * request keeps, each the first field of its name (what
@@ -262,8 +257,7 @@ enum api_problem http_framing_problem(const struct http_fields *f,
  * ("http://host/healthz", RFC 9112 3.2.2) is reduced to its path. */
 const char *http_target_path(const char *url);
 
-/* ---- Requests (request.c) -------------------------------------------------
- */
+/* ---- Requests (request.c) ------------------------------------------------ */
 
 enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
                             const char *url, const char *method,

@@ -32,8 +32,7 @@
 
 #include "http_internal.h"
 
-/* ---- Request ids ----------------------------------------------------------
- */
+/* ---- Request ids --------------------------------------------------------- */
 
 /* An incoming X-Request-Id is kept when it is 1..128 visible ASCII
  * characters: it is echoed in a header and in logs, so nothing else. */
@@ -58,8 +57,7 @@ static void id_make(struct http_server *srv, char *out, size_t cap) {
   out[16] = '\0';
 }
 
-/* ---- The api's routes -----------------------------------------------------
- */
+/* ---- The api's routes ---------------------------------------------------- */
 
 /* Collects the query parameters with their lengths (a %00 inside a value
  * is kept by http_unescape, so nothing is cut short). */
@@ -212,8 +210,7 @@ static enum MHD_Result reply_pending(struct http_request *req) {
   return http_reply_problem(req, req->pending, NULL);
 }
 
-/* ---- MHD callbacks --------------------------------------------------------
- */
+/* ---- MHD callbacks ------------------------------------------------------- */
 
 /* First call: headers only; the request state is made and what the
  * headers decide recorded. Returns MHD_NO only when out of memory. */

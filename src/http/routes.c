@@ -84,8 +84,7 @@ unsigned http_route_index(const struct http_route *r) {
   return r != NULL ? (unsigned)(r - http_routes) : (unsigned)http_route_count;
 }
 
-/* ---- The routes http serves itself ----------------------------------------
- */
+/* ---- The routes http serves itself --------------------------------------- */
 
 static enum MHD_Result serve_healthz(struct http_request *req) {
   static const char ok[] = "{\"status\":\"ok\"}";
