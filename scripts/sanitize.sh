@@ -11,7 +11,9 @@
 #     ~120,000 solves add ~2 minutes here and `make asan` runs them already.
 #     A SUITE:CASE entry runs one test case of a suite: the logic suite's
 #     soundness walks and the chains suite's whole paths (a minute natively,
-#     most of an hour under memcheck) are left to `make asan` the same way.
+#     most of an hour under memcheck), and the generate suite's every side
+#     and level (half a minute natively: the 25x25 puzzles) are left to
+#     `make asan` the same way.
 #  2. ThreadSanitizer: sudokud and the runner built with -fsanitize=thread
 #     (build/tsan/), the HTTP suite against it. Every report is written to
 #     build/tsan/reports/ and any report fails, whatever the tests said.
@@ -56,7 +58,7 @@ WRAP
   done
   # check 0.15 has CK_RUN_SUITE but no way to exclude one: one run a suite.
   local suites=${VALGRIND_SUITES:-grid solve format cli api http ops
-    toolkit http_toolkit cli_logic cli_generate generate logic:api
+    toolkit http_toolkit cli_logic cli_generate generate:generate logic:api
     logic:techniques chains:steps}
   local rc=0 s tc
   echo "== valgrind: suites $suites"
