@@ -364,7 +364,7 @@ START_TEST(check_under_rules) {
   snprintf(body, sizeof body,
            "{\"puzzle\":\"" X_PUZZLE "\",\"variant\":\"x\",\"entries\":\"2"
            "%s\"}",
-           E81 + 1);
+           &E81[1]);
   post("check", J, body, NULL, NULL, &out);
   ck_assert_msg(out.status == 200, "%s", out.body);
   ck_assert_ptr_nonnull(strstr(out.body, "\"wrong\":[]"));
@@ -373,7 +373,7 @@ START_TEST(check_under_rules) {
   snprintf(body, sizeof body,
            "{\"puzzle\":\"" X_PUZZLE "\",\"variant\":\"x\",\"entries\":\"1"
            "%s\"}",
-           E81 + 1);
+           &E81[1]);
   post("check", J, body, NULL, NULL, &out);
   ck_assert_msg(out.status == 200, "%s", out.body);
   ck_assert_ptr_nonnull(strstr(out.body, "\"wrong\":[\"r1c1\"]"));

@@ -254,7 +254,7 @@ START_TEST(hint_names_a_missing_mark) {
   free(pos.text);
   /* r1c3 placed: 4 is a step further, 1 is a wrong entry. */
   char placed[256];
-  snprintf(placed, sizeof placed, ":0000:x:53+4%s:::\n", CLASSIC + 3);
+  snprintf(placed, sizeof placed, ":0000:x:53+4%s:::\n", &CLASSIC[3]);
   struct out o = run("hint --text", placed);
   ck_assert_int_eq(o.status, 0);
   free(o.text);
