@@ -26,13 +26,9 @@
 
 static uint32_t kinds_of(const char *list) {
   uint32_t kinds = 0;
-  while (*list) {
-    size_t len = strcspn(list, ",");
-    int k = sudoku_rule_lookup(list, len);
-    ck_assert_msg(k >= 0, "unknown rule '%s'", list);
-    kinds |= 1u << k;
-    list += len + (list[len] == ',');
-  }
+  size_t bad = 0;
+  ck_assert_msg(sudoku_rule_kinds(list, strlen(list), &kinds, &bad),
+                "unknown rule in '%s' at %zu", list, bad);
   return kinds;
 }
 
