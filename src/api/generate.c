@@ -322,6 +322,16 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
     api_error_string(e, "path", "givens");
     return false;
   }
+  if (!sudoku_generate_level_exists(side, j->opt.level)) {
+    /* Known without a search: all 13,579,680 unique 4x4 puzzles rate 1.2. */
+    api_error_set(e, API_INVALID_REQUEST,
+                  "level=%s: no %dx%d puzzle is %s, every unique one rates "
+                  "easy (1.2); ask for level=easy or another size",
+                  sudoku_level_name(j->opt.level), side, side,
+                  sudoku_level_name(j->opt.level));
+    api_error_string(e, "path", "level");
+    return false;
+  }
   if (!j->seeded)
     j->opt.seed = sudoku_mix64(sudoku_clock_ns() ^ (uint64_t)(uintptr_t)j);
   return true;
