@@ -167,6 +167,16 @@ void rating_json_number(const struct json_sink *o, unsigned rating10) {
   put_int(o, rating10 % 10u);
 }
 
+void rating_forum_triple(const struct json_sink *o,
+                         const struct sudoku_rating *r) {
+  PUT_LIT(o, "ED=");
+  rating_json_number(o, r->rating);
+  PUT_LIT(o, "/");
+  rating_json_number(o, r->ep);
+  PUT_LIT(o, "/");
+  rating_json_number(o, r->ed);
+}
+
 void rating_json_counts(const struct json_sink *o,
                         const struct sudoku_rating *r) {
   PUT_LIT(o, "{");
@@ -186,6 +196,12 @@ void rating_json_members(const struct json_sink *o,
                          const struct sudoku_rating *r, bool step_count) {
   PUT_LIT(o, "\"rating\":");
   rating_json_number(o, r->rating);
+  PUT_LIT(o, ",\"er\":");
+  rating_json_number(o, r->rating);
+  PUT_LIT(o, ",\"ep\":");
+  rating_json_number(o, r->ep);
+  PUT_LIT(o, ",\"ed\":");
+  rating_json_number(o, r->ed);
   PUT_LIT(o, ",\"level\":");
   put_string(o, sudoku_level_name(r->level));
   PUT_LIT(o, ",\"hardest\":");
