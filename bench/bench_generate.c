@@ -22,6 +22,7 @@
  *   --size N   only the rows of side N (9: the rows qqwing is set beside)
  *   --band-seconds S  each band row's budget (default 20; 0 skips them)
  *   --bands-only      only the band rows
+ *   --band B          only that band's row (implies --bands-only)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,16 +110,21 @@ static const char *const bands[] = {"1.0-1.5", "1.6-2.5", "2.6-3.9", "4.0-5.9",
 /* Puzzles of each band for `seconds` a row (9x9, rot180, minimal, seeds
  * from seed): puzzles per minute by wall and CPU time, mean attempts and
  * rated puzzles a puzzle, the lowest and highest rating made. */
-static void band_rows(double seconds, uint64_t seed) {
+static void band_rows(double seconds, uint64_t seed, const char *only) {
   printf("\nrating bands (sudoku generate --rating B): 9x9 rot180 minimal, "
          "%.0f s a row\n",
          seconds);
   printf("%-8s %6s %9s %9s %9s %9s %9s %5s\n", "band", "made", "per min",
          "cpu/min", "s each", "attempts", "rated", "got");
-  for (size_t b = 0; b < sizeof bands / sizeof bands[0]; b++) {
+  size_t nbands = only != NULL ? 1 : sizeof bands / sizeof bands[0];
+  for (size_t b = 0; b < nbands; b++) {
+    const char *band = only != NULL ? only : bands[b];
     struct sudoku_generate_options o = SUDOKU_GENERATE_DEFAULT;
-    sudoku_rating_band_parse(bands[b], strlen(bands[b]), &o.rating_min,
-                             &o.rating_max);
+    if (!sudoku_rating_band_parse(band, strlen(band), &o.rating_min,
+                                  &o.rating_max)) {
+      printf("%-8s not a band\n", band);
+      continue;
+    }
     double t0 = now_ms(), c0 = bench_cpu_us(), left;
     double attempts = 0, rated = 0;
     unsigned lo = 255, hi = 0;
@@ -140,7 +146,7 @@ static void band_rows(double seconds, uint64_t seed) {
     if (done > 0)
       snprintf(got, sizeof got, "%u.%u-%u.%u", lo / 10, lo % 10, hi / 10,
                hi % 10);
-    printf("%-8s %6d %9.1f %9.1f %9.2f %9.1f %9.1f %s\n", bands[b], done,
+    printf("%-8s %6d %9.1f %9.1f %9.2f %9.1f %9.1f %s\n", band, done,
            6e4 * done / ms, 6e4 * done / cpu, done ? ms / 1e3 / done : 0.0,
            done ? attempts / done : 0.0, done ? rated / done : 0.0, got);
     fflush(stdout);
@@ -171,6 +177,7 @@ int main(int argc, char **argv) {
   int only = 0;
   double band_seconds = 20;
   bool bands_only = false;
+  const char *band = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc)
       scale = atof(argv[++i]);
@@ -184,16 +191,18 @@ int main(int argc, char **argv) {
       band_seconds = atof(argv[++i]);
     else if (strcmp(argv[i], "--bands-only") == 0)
       bands_only = true;
+    else if (strcmp(argv[i], "--band") == 0 && i + 1 < argc)
+      bands_only = (band = argv[++i]) != NULL;
     else {
       fprintf(stderr,
               "usage: %s [--scale X] [--qqwing N] [--seed S] [--size N]\n"
-              "       [--band-seconds S] [--bands-only]\n",
+              "       [--band-seconds S] [--bands-only] [--band B]\n",
               argv[0]);
       return 2;
     }
   }
   if (bands_only) {
-    band_rows(band_seconds > 0 ? band_seconds : 20, seed);
+    band_rows(band_seconds > 0 ? band_seconds : 20, seed, band);
     return 0;
   }
   printf("sudoku %s generate bench: one thread, seeds %llu.., minimal unless "
@@ -296,6 +305,6 @@ int main(int argc, char **argv) {
          "load on the machine does not stretch);\n1.0x or more meets the "
          "target.\n");
   if (band_seconds > 0)
-    band_rows(band_seconds, seed);
+    band_rows(band_seconds, seed, NULL);
   return 0;
 }
