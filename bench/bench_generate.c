@@ -9,10 +9,20 @@
  * other load stretches wall time, which makes a wall ratio between rows
  * timed seconds apart noisy. Prints a table; never fails on time.
  *
+ * Then the bands of SE's scale (sudoku generate --rating, 9x9 rot180
+ * minimal): puzzles per minute of each band, each row bounded by a time
+ * budget (puzzles made until it runs out, the last one's deadline what is
+ * left of it), with the ratings the row's puzzles got. No peer publishes
+ * such a rate (skfr and SE rate, they do not generate).
+ *
  * usage: bench_generate [--scale X] [--qqwing N] [--seed S] [--size N]
+ *                       [--band-seconds S] [--bands-only]
  *   --scale X  multiply every row's puzzle count by X (default 1)
  *   --qqwing N puzzles per qqwing level (default 30; 0 skips qqwing)
  *   --size N   only the rows of side N (9: the rows qqwing is set beside)
+ *   --band-seconds S  each band row's budget (default 20; 0 skips them)
+ *   --bands-only      only the band rows
+ *   --band B          only that band's row (implies --bands-only)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +102,60 @@ static const enum sudoku_level qqwing_peer[] = {
 
 static double now_ms(void) { return bench_now_us() / 1e3; }
 
+/* The bands of SE's scale timed, as `--rating` takes them: next to each
+ * other, every rating SE gives in one of them. */
+static const char *const bands[] = {"1.0-1.5", "1.6-2.5", "2.6-3.9", "4.0-5.9",
+                                    "6.0-6.9", "7.0-7.9", "8.0-8.9", "9.0-"};
+
+/* Puzzles of each band for `seconds` a row (9x9, rot180, minimal, seeds
+ * from seed): puzzles per minute by wall and CPU time, mean attempts and
+ * rated puzzles a puzzle, the lowest and highest rating made. */
+static void band_rows(double seconds, uint64_t seed, const char *only) {
+  printf("\nrating bands (sudoku generate --rating B): 9x9 rot180 minimal, "
+         "%.0f s a row\n",
+         seconds);
+  printf("%-8s %6s %9s %9s %9s %9s %9s %5s\n", "band", "made", "per min",
+         "cpu/min", "s each", "attempts", "rated", "got");
+  size_t nbands = only != NULL ? 1 : sizeof bands / sizeof bands[0];
+  for (size_t b = 0; b < nbands; b++) {
+    const char *band = only != NULL ? only : bands[b];
+    struct sudoku_generate_options o = SUDOKU_GENERATE_DEFAULT;
+    if (!sudoku_rating_band_parse(band, strlen(band), &o.rating_min,
+                                  &o.rating_max)) {
+      printf("%-8s not a band\n", band);
+      continue;
+    }
+    double t0 = now_ms(), c0 = bench_cpu_us(), left;
+    double attempts = 0, rated = 0;
+    unsigned lo = 255, hi = 0;
+    int done = 0;
+    for (uint64_t k = 0; (left = seconds * 1e3 - (now_ms() - t0)) > 0; k++) {
+      struct sudoku_generated out;
+      o.seed = seed + k;
+      o.deadline_us = (uint64_t)(left * 1e3) + 1;
+      if (sudoku_generate(&o, &out) != SUDOKU_OK)
+        break; /* the row's time ran out during this one */
+      done++;
+      attempts += out.attempts;
+      rated += out.rated_attempts;
+      lo = out.rating.rating < lo ? out.rating.rating : lo;
+      hi = out.rating.rating > hi ? out.rating.rating : hi;
+    }
+    double ms = now_ms() - t0, cpu = (bench_cpu_us() - c0) / 1e3;
+    char got[16] = "-";
+    if (done > 0)
+      snprintf(got, sizeof got, "%u.%u-%u.%u", lo / 10, lo % 10, hi / 10,
+               hi % 10);
+    printf("%-8s %6d %9.1f %9.1f %9.2f %9.1f %9.1f %s\n", band, done,
+           6e4 * done / ms, 6e4 * done / cpu, done ? ms / 1e3 / done : 0.0,
+           done ? attempts / done : 0.0, done ? rated / done : 0.0, got);
+    fflush(stdout);
+  }
+  printf("per min = puzzles a minute of wall time (cpu/min: of CPU time); "
+         "attempts = grids drawn a\npuzzle; rated = puzzles rated a puzzle "
+         "(a grid's neighbours too); got = the ratings made.\n");
+}
+
 /* Wall time of `qqwing --generate n --difficulty level --symmetry sym` in
  * ms, or -1; its CPU time in *cpu_ms. */
 static double time_qqwing(int n, const char *level, const char *sym,
@@ -111,6 +175,9 @@ int main(int argc, char **argv) {
   int qq = 30;
   uint64_t seed = 1;
   int only = 0;
+  double band_seconds = 20;
+  bool bands_only = false;
+  const char *band = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc)
       scale = atof(argv[++i]);
@@ -120,12 +187,23 @@ int main(int argc, char **argv) {
       seed = strtoull(argv[++i], NULL, 10);
     else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc)
       only = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--band-seconds") == 0 && i + 1 < argc)
+      band_seconds = atof(argv[++i]);
+    else if (strcmp(argv[i], "--bands-only") == 0)
+      bands_only = true;
+    else if (strcmp(argv[i], "--band") == 0 && i + 1 < argc)
+      bands_only = (band = argv[++i]) != NULL;
     else {
       fprintf(stderr,
-              "usage: %s [--scale X] [--qqwing N] [--seed S] [--size N]\n",
+              "usage: %s [--scale X] [--qqwing N] [--seed S] [--size N]\n"
+              "       [--band-seconds S] [--bands-only] [--band B]\n",
               argv[0]);
       return 2;
     }
+  }
+  if (bands_only) {
+    band_rows(band_seconds > 0 ? band_seconds : 20, seed, band);
+    return 0;
   }
   printf("sudoku %s generate bench: one thread, seeds %llu.., minimal unless "
          "a target is given\n",
@@ -226,5 +304,7 @@ int main(int argc, char **argv) {
          "rotate180),\nby wall time, then by CPU time (cpu: what other "
          "load on the machine does not stretch);\n1.0x or more meets the "
          "target.\n");
+  if (band_seconds > 0)
+    band_rows(band_seconds, seed, NULL);
   return 0;
 }

@@ -88,11 +88,15 @@ struct sudoku_generate_options {
   uint64_t deadline_us;          /* wall clock for the call; 0 = none (a
                                     level that never comes then loops
                                     forever) */
+  /* A band of SE's scale instead of a level, x10 (8.0-8.9 is 80, 89):
+   * accepted when rating_min <= rating <= rating_max; rating_max 0: no top
+   * (9.0 and up). Both 0: no band. A band needs level SUDOKU_LEVEL_ANY. */
+  uint8_t rating_min, rating_max;
 };
 
-/* 9x9, rot180, any level, minimal, seed 0, 10 s. */
+/* 9x9, rot180, any level, minimal, seed 0, 10 s, no band. */
 #define SUDOKU_GENERATE_DEFAULT                                                \
-  { 3, 3, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 0, 10000000u }
+  { 3, 3, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 0, 0, 10000000u, 0, 0 }
 
 struct sudoku_generated {
   sudoku_grid puzzle;          /* the givens */
@@ -150,6 +154,13 @@ struct sudoku_generated {
  *   - givens > 0: orbits that would go below the target are skipped, and
  *     the attempt is accepted when exactly `givens` remain (such puzzles
  *     are not minimal);
+ *   - with a band (rating_min != 0), at every side: sudoku_rate with
+ *     max_rating rating_max solves the puzzle (a puzzle above the band
+ *     stops at its first step past it, without the chains above) and
+ *     rates at least rating_min; the same neighbours as for a level below
+ *     are rated in turn. The band filters minimal puzzles (or puzzles of
+ *     `givens`) and is never dug within, so a band that random minimal
+ *     puzzles rarely reach (9.0 and up: README's table) takes as long;
  *   - and, when level != SUDOKU_LEVEL_ANY (at sides 4, 6 and 9, at
  *     extreme up to side 15, or with a target of givens: a filter),
  *     sudoku_rate's level is `level`
@@ -162,17 +173,19 @@ struct sudoku_generated {
  * With orbits of several cells, level or not, a removal whose swaps do not
  * make it minimal does not end the attempt either: it goes on from a
  * neighbour, 8 times at most.
- * With level any the puzzle is not rated (rated false: call sudoku_rate);
- * with a level, out->rating is sudoku_rate's for the techniques up to it,
- * the same as an uncapped rating since the path never needed more.
- * Returns SUDOKU_OK with *out filled; SUDOKU_BAD_SHAPE for a shape
+ * With level any and no band the puzzle is not rated (rated false: call
+ * sudoku_rate); with a level or a band, out->rating is sudoku_rate's for the
+ * techniques up to it, the same as an uncapped rating since the path never
+ * needed more. Returns SUDOKU_OK with *out filled; SUDOKU_BAD_SHAPE for a shape
  * sudoku_grid_init refuses; SUDOKU_BAD_VALUE for a symmetry or level out of
  * range, a level no puzzle of the side has (sudoku_generate_level_exists),
- * or a target that the symmetry's orbits cannot reach exactly (more
- * givens than cells; rot90 needs n*n - givens to be a sum of orbit sizes);
- * SUDOKU_DEADLINE when the deadline passed first (out->attempts says how
- * many attempts were made; the rest of *out is unspecified). Never
- * allocates; stack use about 50 KiB plus sudoku_solve's and sudoku_rate's.
+ * a band with a level, a band not as sudoku_rating_band_parse makes them
+ * (rating_min 0 or above a rating_max other than 0), or a target that the
+ * symmetry's orbits cannot reach exactly (more givens than cells; rot90 needs
+ * n*n - givens to be a sum of orbit sizes); SUDOKU_DEADLINE when the deadline
+ * passed first (out->attempts says how many attempts were made; the rest of
+ * *out is unspecified). Never allocates; stack use about 50 KiB plus
+ * sudoku_solve's and sudoku_rate's.
  *
  * Cost (measured, README has the table): a minimal 9x9 without symmetry
  * about 0.3 ms, with rot180 about 1 ms (1.2 grids a minimal puzzle); the
@@ -184,6 +197,16 @@ struct sudoku_generated {
  */
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out);
+
+/*
+ * Reads a band of SE's scale from text (len bytes, not NUL-terminated):
+ * "8.0-8.9", a single rating "7.2" (7.2-7.2), or an open top "9.0-"; a
+ * rating is 1.0..11.9 with one decimal at most ("8" is 8.0). Fills *min and
+ * *max x10 (max 0 for an open top) and returns true; false for anything
+ * else, a band whose bottom is above its top included.
+ */
+bool sudoku_rating_band_parse(const char *text, size_t len, uint8_t *min,
+                              uint8_t *max);
 
 /* Whether puzzles of side n at `level` exist (SUDOKU_LEVEL_ANY: always).
  * False for 4x4 above easy: every unique 4x4 puzzle rates 1.2 (all

@@ -167,6 +167,24 @@ void rating_json_number(const struct json_sink *o, unsigned rating10) {
   put_int(o, rating10 % 10u);
 }
 
+/* SE's ER, EP and ED of r, each after its text of before[]: the one
+ * order of the three in the forum's form and in JSON. */
+static void put_se_triple(const struct json_sink *o,
+                          const struct sudoku_rating *r,
+                          const char *const before[3]) {
+  const unsigned v[3] = {r->rating, r->ep, r->ed};
+  for (int k = 0; k < 3; k++) {
+    put_str(o, before[k]);
+    rating_json_number(o, v[k]);
+  }
+}
+
+void rating_forum_triple(const struct json_sink *o,
+                         const struct sudoku_rating *r) {
+  static const char *const forum[3] = {"ED=", "/", "/"};
+  put_se_triple(o, r, forum);
+}
+
 void rating_json_counts(const struct json_sink *o,
                         const struct sudoku_rating *r) {
   PUT_LIT(o, "{");
@@ -184,8 +202,10 @@ void rating_json_counts(const struct json_sink *o,
 
 void rating_json_members(const struct json_sink *o,
                          const struct sudoku_rating *r, bool step_count) {
+  static const char *const members[3] = {",\"er\":", ",\"ep\":", ",\"ed\":"};
   PUT_LIT(o, "\"rating\":");
   rating_json_number(o, r->rating);
+  put_se_triple(o, r, members);
   PUT_LIT(o, ",\"level\":");
   put_string(o, sudoku_level_name(r->level));
   PUT_LIT(o, ",\"hardest\":");

@@ -50,8 +50,16 @@ void rating_json_number(const struct json_sink *out, unsigned rating10);
 void rating_json_counts(const struct json_sink *out,
                         const struct sudoku_rating *r);
 
-/* The members of a rating, without the braces: "rating", "level",
- * "hardest", "solved", "step_count" when step_count, "counts". */
+/* SE's three ratings of a path as the forum's lists write them after a
+ * puzzle, ER/EP/ED behind "ED=" (serate's form): "ED=8.3/2.6/2.6". ER is
+ * the rating (the hardest step), EP the hardest step up to the first
+ * placement, ED the first step (struct sudoku_rating). */
+void rating_forum_triple(const struct json_sink *out,
+                         const struct sudoku_rating *r);
+
+/* The members of a rating, without the braces: "rating", "er" (the same
+ * number, SE's name), "ep", "ed", "level", "hardest", "solved",
+ * "step_count" when step_count, "counts". */
 void rating_json_members(const struct json_sink *out,
                          const struct sudoku_rating *r, bool step_count);
 

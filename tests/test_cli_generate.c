@@ -170,6 +170,10 @@ static const struct {
     {"--bogus 1", 2, "unknown option"},
     {"--size 4 --level hard", 2, "no 4x4 puzzle is hard"},
     {"--seed 1 --size 25 --deadline-ms 1", 1, "deadline"},
+    {"--rating 8.9-8.0", 2, "--rating takes a band like 8.0-8.9"},
+    {"--rating hard", 2, "--rating takes"},
+    {"--rating 8.0-8.9 --level hard", 2,
+     "--rating and --level cannot go together"},
 };
 
 START_TEST(refusals_and_statuses) {
@@ -208,12 +212,34 @@ START_TEST(verbose_attempt_seed_replays) {
 }
 END_TEST
 
+/* --rating 8.0-8.9: each puzzle rates in the band (`sudoku rate` says). */
+START_TEST(rating_band_comes) {
+  struct run r = run_generate("--seed 21 --count 2 --rating 8.0-8.9");
+  ck_assert_int_eq(r.status, 0);
+  char *line = r.out;
+  for (int k = 0; k < 2; k++) {
+    char *end = strchr(line, '\n');
+    ck_assert_ptr_nonnull(end);
+    *end = '\0';
+    sudoku_grid g;
+    struct sudoku_rating rt;
+    test_grid_from_line(&g, line);
+    ck_assert_int_eq(sudoku_rate(&g, NULL, &rt), SUDOKU_OK);
+    ck_assert_msg(rt.rating >= 80 && rt.rating <= 89, "%u", rt.rating);
+    line = end + 1;
+  }
+  ck_assert_str_eq(line, "");
+  run_free(&r);
+}
+END_TEST
+
 START_TEST(help_lists_every_option) {
   struct run r = run_generate("--help");
   ck_assert_int_eq(r.status, 0);
   static const char *const opts[] = {
-      "--level",  "--symmetry", "--seed",   "--count",       "--size",
-      "--givens", "--solution", "--format", "--deadline-ms", "--verbose"};
+      "--level",       "--symmetry", "--seed",     "--count",
+      "--size",        "--givens",   "--solution", "--format",
+      "--deadline-ms", "--verbose",  "--rating"};
   for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
     ck_assert_ptr_nonnull(strstr(r.out, opts[i]));
   run_free(&r);
@@ -226,6 +252,7 @@ Suite *cli_generate_suite(void) {
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, count_uses_seed_plus_i);
   tcase_add_test(tc, clock_seed_is_printed_and_replays);
+  tcase_add_test(tc, rating_band_comes);
   tcase_add_test(tc, solution_lines_solve_their_puzzles);
   tcase_add_test(tc, judge_format_and_sizes);
   tcase_add_loop_test(tc, refusals_and_statuses, 0,

@@ -338,6 +338,74 @@ START_TEST(jobs_change_no_byte) {
 }
 END_TEST
 
+/* SE's ER/EP/ED of the puzzles of tests/data/se_rated_triples.tsv (SE
+ * 1.2.1's own, serate 1.2.1.3) as the input lines and the forum lines
+ * expected of `rate --forum` ("<puzzle> ED=8.3/2.6/2.6"). */
+enum { TRIPLES_TEXT = 2048 };
+static void se_triples(char *in, char *want) {
+  size_t nin = 0, nwant = 0;
+  char *tsv = test_read_file(TEST_DATA_DIR "/se_rated_triples.tsv", NULL);
+  ck_assert_ptr_nonnull(tsv);
+  char *save = NULL;
+  int rows = 0;
+  for (char *line = strtok_r(tsv, "\n", &save); line != NULL;
+       line = strtok_r(NULL, "\n", &save)) {
+    char *f[5] = {line};
+    for (int k = 1; k < 5; k++) {
+      f[k] = strchr(f[k - 1], '\t');
+      ck_assert_ptr_nonnull(f[k]);
+      *f[k]++ = '\0';
+    }
+    if (strcmp(f[0], "puzzle") == 0)
+      continue;
+    nin += (size_t)snprintf(in + nin, TRIPLES_TEXT - nin, "%s\n", f[0]);
+    nwant += (size_t)snprintf(want + nwant, TRIPLES_TEXT - nwant,
+                              "%s ED=%s/%s/%s\n", f[0], f[2], f[3], f[4]);
+    ck_assert_uint_lt(nwant, TRIPLES_TEXT);
+    rows++;
+  }
+  ck_assert_int_eq(rows, 12);
+  free(tsv);
+}
+
+START_TEST(rate_forum_has_se_triples) {
+  char in[TRIPLES_TEXT], want[TRIPLES_TEXT];
+  se_triples(in, want);
+  struct out o = run("rate --forum --jobs 2", in);
+  ck_assert_int_eq(o.status, 0);
+  ck_assert_str_eq(o.text, want);
+  free(o.text);
+  /* --json: "er", "ep", "ed", the same numbers. */
+  o = run("rate --json", in);
+  ck_assert_int_eq(o.status, 0);
+  char *save = NULL, *wline = want;
+  for (char *line = strtok_r(o.text, "\n", &save); line != NULL;
+       line = strtok_r(NULL, "\n", &save)) {
+    cJSON *j = cJSON_Parse(line);
+    ck_assert_ptr_nonnull(j);
+    char got[32];
+    snprintf(got, sizeof got, "ED=%.1f/%.1f/%.1f",
+             cJSON_GetObjectItem(j, "er")->valuedouble,
+             cJSON_GetObjectItem(j, "ep")->valuedouble,
+             cJSON_GetObjectItem(j, "ed")->valuedouble);
+    ck_assert_double_eq(cJSON_GetObjectItem(j, "er")->valuedouble,
+                        cJSON_GetObjectItem(j, "rating")->valuedouble);
+    char *end = strchr(wline, '\n');
+    ck_assert_ptr_nonnull(end);
+    ck_assert_int_eq(strncmp(&wline[82], got, (size_t)(end - wline - 82)), 0);
+    wline = end + 1;
+    cJSON_Delete(j);
+  }
+  ck_assert_str_eq(wline, "");
+  free(o.text);
+  /* A refusal in place, after the puzzle. */
+  o = run("rate --forum", MULTI "\n");
+  ck_assert_int_eq(o.status, 1);
+  ck_assert_str_eq(o.text, MULTI " not unique\n");
+  free(o.text);
+}
+END_TEST
+
 START_TEST(bad_input_and_usage_exit_2) {
   struct out o = run("rate", "12x\n");
   ck_assert_int_eq(o.status, 2);
@@ -360,6 +428,7 @@ Suite *cli_logic_suite(void) {
   tcase_add_test(tc, rate_prints_one_line_a_puzzle);
   tcase_add_test(tc, rate_reads_judge_rows);
   tcase_add_test(tc, rate_json_has_the_summary);
+  tcase_add_test(tc, rate_forum_has_se_triples);
   tcase_add_test(tc, steps_prints_a_sentence_a_step);
   tcase_add_test(tc, steps_json_is_one_object_a_puzzle);
   tcase_add_test(tc, hint_takes_entries_from_a_second_grid_or_a_file);

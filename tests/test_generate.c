@@ -303,6 +303,75 @@ START_TEST(rated_inside_its_level) {
 }
 END_TEST
 
+/* A band of SE's scale: every puzzle rates inside it (rated again without
+ * a cap), the same for the same seed; bands cheap enough for make test
+ * (README's table: 8.0-8.9 some 40 a second). */
+static const struct {
+  const char *band;
+  unsigned min, max;
+} bands[] = {{"1.0-1.5", 10, 15},
+             {"2.0-2.5", 20, 25},
+             {"6.6", 66, 66},
+             {"7.0-7.9", 70, 79},
+             {"8.0-8.9", 80, 89}};
+
+START_TEST(rated_inside_its_band) {
+  uint8_t min, max;
+  ck_assert(sudoku_rating_band_parse(bands[_i].band, strlen(bands[_i].band),
+                                     &min, &max));
+  ck_assert_uint_eq(min, bands[_i].min);
+  ck_assert_uint_eq(max, bands[_i].max);
+  for (int k = 0; k < 2; k++) {
+    struct sudoku_generate_options o =
+        options(3, 3, k ? SUDOKU_SYM_ROT180 : SUDOKU_SYM_NONE, 0, 11u + k);
+    o.rating_min = min;
+    o.rating_max = max;
+    struct sudoku_generated out, again;
+    ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_OK);
+    check_unique(&out);
+    ck_assert_int_eq(removable_given(&out.puzzle), -1);
+    ck_assert(out.rated);
+    struct sudoku_rating r;
+    ck_assert_int_eq(sudoku_rate(&out.puzzle, NULL, &r), SUDOKU_OK);
+    ck_assert(r.solved);
+    ck_assert_uint_ge(r.rating, min);
+    ck_assert_uint_le(r.rating, max);
+    ck_assert_uint_eq(r.rating, out.rating.rating);
+    o.seed = out.seed; /* the attempt's seed: the same puzzle at once */
+    ck_assert_int_eq(sudoku_generate(&o, &again), SUDOKU_OK);
+    ck_assert_uint_eq(again.attempts, 1);
+    ck_assert_mem_eq(again.puzzle.cell, out.puzzle.cell, 81);
+  }
+}
+END_TEST
+
+/* What sudoku_rating_band_parse takes and refuses. */
+START_TEST(band_text) {
+  static const struct {
+    const char *text;
+    bool ok;
+    unsigned min, max;
+  } t[] = {{"8.0-8.9", true, 80, 89}, {"7.2", true, 72, 72},
+           {"9.0-", true, 90, 0},     {"8-9", true, 80, 90},
+           {"11.9", true, 119, 119},  {"1.0-11.9", true, 10, 119},
+           {"12.0", false, 0, 0},     {"0.9", false, 0, 0},
+           {"8.9-8.0", false, 0, 0},  {"-8.0", false, 0, 0},
+           {"8.0-8.9x", false, 0, 0}, {"8.", false, 0, 0},
+           {"", false, 0, 0},         {"8.0--", false, 0, 0},
+           {"extreme", false, 0, 0},  {"8.05", false, 0, 0}};
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+    uint8_t min = 0, max = 0;
+    ck_assert_msg(sudoku_rating_band_parse(t[i].text, strlen(t[i].text), &min,
+                                           &max) == t[i].ok,
+                  "%s", t[i].text);
+    if (t[i].ok) {
+      ck_assert_uint_eq(min, t[i].min);
+      ck_assert_uint_eq(max, t[i].max);
+    }
+  }
+}
+END_TEST
+
 START_TEST(refused_options) {
   struct sudoku_generated out;
   struct sudoku_generate_options o = options(1, 4, SUDOKU_SYM_NONE, 0, 1);
@@ -316,6 +385,17 @@ START_TEST(refused_options) {
   ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_BAD_VALUE);
   o = options(3, 3, SUDOKU_SYM_NONE, 0, 1);
   o.level = (enum sudoku_level)(SUDOKU_LEVEL_ANY + 1);
+  ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_BAD_VALUE);
+  /* A band with a level; a band upside down; a top without a bottom. */
+  o = options(3, 3, SUDOKU_SYM_NONE, 0, 1);
+  o.level = SUDOKU_LEVEL_HARD;
+  o.rating_min = 30;
+  o.rating_max = 39;
+  ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_BAD_VALUE);
+  o.level = SUDOKU_LEVEL_ANY;
+  o.rating_min = 40;
+  ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_BAD_VALUE);
+  o.rating_min = 0;
   ck_assert_int_eq(sudoku_generate(&o, &out), SUDOKU_BAD_VALUE);
 }
 END_TEST
@@ -428,6 +508,9 @@ Suite *generate_suite(void) {
   tcase_add_test(tc, same_seed_same_puzzle);
   tcase_add_test(tc, attempt_seed_replays_in_one);
   tcase_add_loop_test(tc, rated_inside_its_level, 0, SUDOKU_LEVEL_COUNT);
+  tcase_add_loop_test(tc, rated_inside_its_band, 0,
+                      (int)(sizeof bands / sizeof bands[0]));
+  tcase_add_test(tc, band_text);
   tcase_add_test(tc, refused_options);
   tcase_add_test(tc, deadline_is_its_own_status);
   tcase_add_test(tc, prng_reference_values);

@@ -241,7 +241,8 @@ START_TEST(rate_and_steps_agree) {
   ask_json("steps", "{\"puzzle\":\"" CLASSIC "\"}", &steps);
   ck_assert_int_eq(rate.status, 200);
   ck_assert_int_eq(steps.status, 200);
-  HAS(rate, "\"rating\":1.2,\"level\":\"easy\",\"hardest\":\"hidden-single\"");
+  HAS(rate, "\"rating\":1.2,\"er\":1.2,\"ep\":1.2,\"ed\":1.2,\"level\":"
+            "\"easy\",\"hardest\":\"hidden-single\"");
   /* The same summary, then the path. */
   ck_assert_int_eq(strncmp(rate.body, steps.body, rate.body_len - 1), 0);
   HAS(steps, "\"steps\":[{\"technique\":\"hidden-single\"");
@@ -249,6 +250,13 @@ START_TEST(rate_and_steps_agree) {
       "text/plain", &text);
   ck_assert_str_eq(text.body, "1.2 easy hidden-single\nthe puzzle has no "
                               "solution\n");
+  api_response_free(&text);
+  /* ?format=line: the forum's line, ER/EP/ED after the puzzle. */
+  ask("rate", "text/plain", CLASSIC "\n" NO_SOLUTION "\n", "format", "line",
+      NULL, &text);
+  ck_assert_int_eq(text.status, 200);
+  ck_assert_str_eq(text.body, CLASSIC " ED=1.2/1.2/1.2\n" NO_SOLUTION
+                                      " the puzzle has no solution\n");
   api_response_free(&text);
   ask("steps", "application/json", "{\"puzzle\":\"" CLASSIC "\"}", NULL, NULL,
       "text/plain", &text);
@@ -264,6 +272,41 @@ START_TEST(rate_and_steps_agree) {
   HAS(rate, "\"status\":\"invalid-puzzle\"");
   HAS(rate, "\"count\":3,\"rated\":1,\"failed\":2");
   api_response_free(&rate);
+}
+END_TEST
+
+/* Row _i of tests/data/se_rated_triples.tsv (SE 1.2.1's ER/EP/ED): /rate
+ * and /steps answer its three ratings as "er", "ep", "ed". */
+START_TEST(rate_and_steps_have_se_triples) {
+  char *tsv = test_read_file(TEST_DATA_DIR "/se_rated_triples.tsv", NULL);
+  ck_assert_ptr_nonnull(tsv);
+  char *line = tsv;
+  for (int k = 0; k <= _i; k++) { /* the header, then _i rows */
+    line = strchr(line, '\n');
+    ck_assert_ptr_nonnull(line);
+    line++;
+  }
+  char *f[5] = {line};
+  for (int k = 1; k < 5; k++) {
+    f[k] = strchr(f[k - 1], '\t');
+    ck_assert_ptr_nonnull(f[k]);
+    *f[k]++ = '\0';
+  }
+  *strchr(f[4], '\n') = '\0';
+  char body[128], want[96];
+  snprintf(body, sizeof body, "{\"puzzle\":\"%s\"}", f[0]);
+  snprintf(want, sizeof want, "\"rating\":%s,\"er\":%s,\"ep\":%s,\"ed\":%s",
+           f[2], f[2], f[3], f[4]);
+  struct api_response rate, steps;
+  ask_json("rate", body, &rate);
+  ask_json("steps", body, &steps);
+  ck_assert_int_eq(rate.status, 200);
+  ck_assert_int_eq(steps.status, 200);
+  HAS(rate, want);
+  HAS(steps, want);
+  api_response_free(&rate);
+  api_response_free(&steps);
+  free(tsv);
 }
 END_TEST
 
@@ -320,7 +363,47 @@ static const struct {
     {"seed", "x", "\"path\":\"seed\""},
     {"size", "26", "\"path\":\"size\""},
     {"colour", "red", "\"path\":\"colour\""},
+    {"rating", "8.9-8.0", "rating: expected a band like 8.0-8.9"},
+    {"rating", "hard", "\"path\":\"rating\""},
+    {"rating", "12", "rating: expected a band"},
 };
+
+/* GET /generate?rating=BAND&seed=N (and a level beside it: a 400). */
+static void ask_band(const char *band, const char *level,
+                     struct api_response *out) {
+  struct api_param q[3] = {{"rating", band, 6, strlen(band)},
+                           {"seed", "77", 4, 2},
+                           {"level", level, 5, level ? strlen(level) : 0}};
+  struct api_input in = {NULL, NULL, 0, NULL, "t", q, level ? 3 : 2, NULL};
+  api_handle(api_endpoint_find("generate"), &lim, &in, out);
+  ck_assert_ptr_nonnull(out->body);
+}
+
+START_TEST(generate_takes_a_rating_band) {
+  struct api_response a, b;
+  ask_band("8.0-8.9", NULL, &a);
+  ask_band("8.0-8.9", NULL, &b);
+  ck_assert_msg(a.status == 200, "%s", a.body);
+  ck_assert_str_eq(a.body, b.body); /* seeded: the same puzzle */
+  const char *r = strstr(a.body, "\"rating\":8.");
+  ck_assert_msg(r != NULL, "%s", a.body);
+  char puzzle[82];
+  memcpy(puzzle, strstr(a.body, "\"puzzle\":\"") + 10, 81);
+  puzzle[81] = '\0';
+  sudoku_grid g;
+  struct sudoku_rating rt;
+  test_grid_from_line(&g, puzzle);
+  ck_assert_int_eq(sudoku_rate(&g, NULL, &rt), SUDOKU_OK);
+  ck_assert_uint_ge(rt.rating, 80);
+  ck_assert_uint_le(rt.rating, 89);
+  api_response_free(&b);
+  ask_band("8.0-8.9", "hard", &b); /* a band replaces the level */
+  ck_assert_int_eq(b.status, 400);
+  HAS(b, "rating: a band replaces the level");
+  api_response_free(&a);
+  api_response_free(&b);
+}
+END_TEST
 
 START_TEST(generate_refuses_bad_queries) {
   struct api_response out;
@@ -401,7 +484,9 @@ Suite *toolkit_suite(void) {
   tcase_add_loop_test(tc, candidates_in_pencil_mark_formats, 0,
                       (int)(sizeof mark_formats / sizeof mark_formats[0]));
   tcase_add_test(tc, rate_and_steps_agree);
+  tcase_add_loop_test(tc, rate_and_steps_have_se_triples, 0, 12);
   tcase_add_test(tc, generate_is_reproducible_and_cacheable);
+  tcase_add_test(tc, generate_takes_a_rating_band);
   tcase_add_loop_test(tc, generate_refuses_bad_queries, 0,
                       (int)(sizeof bad_queries / sizeof bad_queries[0]));
   suite_add_tcase(s, tc);

@@ -14,7 +14,9 @@
  * request is cacheable (an ETag from the options, Cache-Control public for
  * a year); without a seed one is drawn from the clock and the answer is
  * no-store. A level that does not come before the deadline is a 422
- * deadline-exceeded (extreme is rare among random puzzles).
+ * deadline-exceeded (extreme is rare among random puzzles); so is a band
+ * of SE's scale (?rating=8.0-8.9, 7.2, 9.0-: sudoku_rating_band_parse),
+ * which replaces the level.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -30,7 +32,7 @@
 enum api_cost api_generate_cost(struct api_job *job) {
   struct api_generate_job *j = (struct api_generate_job *)job;
   bool quick =
-      j->opt.box_rows * j->opt.box_cols <= 9 &&
+      j->opt.box_rows * j->opt.box_cols <= 9 && j->opt.rating_min == 0 &&
       (j->opt.level == SUDOKU_LEVEL_ANY || j->opt.level <= SUDOKU_LEVEL_MEDIUM);
   return quick && j->count == 1 ? API_COST_SHORT : API_COST_LONG;
 }
@@ -88,7 +90,14 @@ static bool make_one(struct api_generate_job *j, uint32_t i,
   enum sudoku_status s = sudoku_generate(&opt, g);
   if (s == SUDOKU_DEADLINE) {
     char what[24], which[40] = "";
-    if (opt.level != SUDOKU_LEVEL_ANY)
+    if (opt.rating_min != 0 && opt.rating_max == 0)
+      snprintf(what, sizeof what, "%u.%u+", opt.rating_min / 10u,
+               opt.rating_min % 10u);
+    else if (opt.rating_min != 0)
+      snprintf(what, sizeof what, "%u.%u-%u.%u", opt.rating_min / 10u,
+               opt.rating_min % 10u, opt.rating_max / 10u,
+               opt.rating_max % 10u);
+    else if (opt.level != SUDOKU_LEVEL_ANY)
       snprintf(what, sizeof what, "%s", sudoku_level_name(opt.level));
     else if (opt.givens > 0)
       snprintf(what, sizeof what, "%u-given", (unsigned)opt.givens);
@@ -98,7 +107,7 @@ static bool make_one(struct api_generate_job *j, uint32_t i,
       snprintf(which, sizeof which, " for puzzle %u of %u", i + 1, j->count);
     api_error_set(e, API_DEADLINE,
                   "no %s puzzle came%s before the request's deadline (%u "
-                  "attempts); try again, or another level",
+                  "attempts); try again, or another level or band",
                   what, which, g->attempts);
     return false;
   }
@@ -152,12 +161,13 @@ fail:
 uint64_t api_generate_key(const struct api_generate_job *j) {
   uint64_t sheet = (uint64_t)j->base.format << 56 | (uint64_t)j->count << 32 |
                    (uint64_t)j->per_page << 8 | (uint64_t)j->paper;
-  return sudoku_mix64(j->opt.seed ^ sudoku_mix64(sheet) ^
-                      sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
-                                   (uint64_t)j->opt.box_cols << 40 |
-                                   (uint64_t)j->opt.symmetry << 32 |
-                                   (uint64_t)j->opt.level << 24 |
-                                   j->opt.givens));
+  return sudoku_mix64(
+      j->opt.seed ^ sudoku_mix64(sheet) ^
+      sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
+                   (uint64_t)j->opt.box_cols << 40 |
+                   (uint64_t)j->opt.symmetry << 32 |
+                   (uint64_t)j->opt.level << 24 | j->opt.givens) ^
+      sudoku_mix64((uint64_t)j->opt.rating_min << 8 | j->opt.rating_max));
 }
 
 /* A seeded request: the same answer everywhere, for ever. */
@@ -242,6 +252,15 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
     if (IS("level")) {
       if (!api_generate_level(p, &j->opt.level, e))
         return false;
+    } else if (IS("rating")) {
+      if (!sudoku_rating_band_parse(p->value, p->value_len, &j->opt.rating_min,
+                                    &j->opt.rating_max)) {
+        api_error_set(e, API_INVALID_REQUEST,
+                      "rating: expected a band like 8.0-8.9, a rating like "
+                      "7.2 or an open band like 9.0- (1.0..11.9)");
+        api_error_string(e, "path", "rating");
+        return false;
+      }
     } else if (IS("symmetry")) {
       enum sudoku_symmetry s =
           sudoku_symmetry_from_name(p->value, p->value_len);
@@ -299,8 +318,8 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
       sheet = p;
     } else if (!IS("format")) {
       api_query_unknown(p,
-                        "/generate takes level, symmetry, seed, size, "
-                        "givens, format, count, per_page, paper",
+                        "/generate takes level, rating, symmetry, seed, "
+                        "size, givens, format, count, per_page, paper",
                         e);
       return false;
     }
@@ -312,6 +331,12 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
     api_error_set(e, API_INVALID_REQUEST,
                   "%s: a sheet's parameter; it takes format=pdf", shown);
     api_error_string(e, "path", shown);
+    return false;
+  }
+  if (j->opt.rating_min != 0 && j->opt.level != SUDOKU_LEVEL_ANY) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "rating: a band replaces the level; give one of them");
+    api_error_string(e, "path", "rating");
     return false;
   }
   int side = j->opt.box_rows * j->opt.box_cols;

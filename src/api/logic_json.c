@@ -1,6 +1,7 @@
 /*
  * logic_json.c - the logic's answers in JSON: a step as the CLI writes it
- * (step_json.c, the one writer of both), a rating {"rating", "level",
+ * (step_json.c, the one writer of both), a rating {"rating", "er", "ep",
+ * "ed", "level",
  * "hardest", "solved", "step_count", "counts": {"hidden-single": 41, ...}}.
  */
 #include <stdio.h>
@@ -48,6 +49,9 @@ cJSON *api_step_json(const struct sudoku_step *st, const sudoku_grid *g,
 
 void api_rating_into(cJSON *o, const struct sudoku_rating *r) {
   api_add_rating(o, "rating", r->rating);
+  api_add_rating(o, "er", r->rating);
+  api_add_rating(o, "ep", r->ep);
+  api_add_rating(o, "ed", r->ed);
   cJSON_AddStringToObject(o, "level", sudoku_level_name(r->level));
   cJSON_AddStringToObject(o, "hardest", sudoku_technique_id(r->hardest));
   cJSON_AddBoolToObject(o, "solved", r->solved);

@@ -2,12 +2,15 @@
  * rate.c - POST /rate: the rating of one puzzle or a batch, on Sudoku
  * Explainer's scale: {"rating", "level", "hardest", "solved", "step_count",
  * "counts"}; a batch answers {"results": [...]} with a status per item,
- * as /solve does. With Accept: text/plain (or ?format=judge), one line a
- * puzzle: "3.2 hard x-wing", or the reason in place ("no solution").
- * Under a variant's rules (JSON members, f-puzzles link, or ?variant= over
- * text lines, as /solve takes them) the rating is sudoku_rate_rules', on
- * the same scale, and each JSON answer ends with its rules (the members
- * /solve echoes).
+ * as /solve does; "er", "ep", "ed" are SE's three ratings (struct
+ * sudoku_rating: "er" is "rating"). With Accept: text/plain (or
+ * ?format=judge), one line a puzzle: "3.2 hard x-wing", or the reason in
+ * place ("no solution"). ?format=line: the forum's lists' line, the
+ * puzzle's line and ER/EP/ED, "<puzzle> ED=8.3/2.6/2.6" (or "<puzzle> no
+ * solution"). Under a variant's rules (JSON members, f-puzzles link, or
+ * ?variant= over text lines, as /solve takes them) the rating is
+ * sudoku_rate_rules', on the same scale, and each JSON answer ends with its
+ * rules (the members /solve echoes).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +81,36 @@ static void rate_text(struct rate_job *j, struct api_response *out) {
   out->outcome = "rated";
 }
 
+/* ?format=line: "<puzzle line> ED=ER/EP/ED" a puzzle (rating_forum_triple,
+ * the CLI's `rate --forum` too), or the reason after the puzzle. */
+static void rate_forum(struct rate_job *j, struct api_response *out) {
+  struct api_buf b;
+  char line[SUDOKU_TEXT_MAX];
+  if (!api_buf_init(&b, (size_t)j->ps.count * 112 + 1)) {
+    api_render_body(NULL, 0, CT_TEXT, "rated", out);
+    return;
+  }
+  struct json_sink sink = api_buf_sink(&b);
+  for (uint32_t i = 0; i < j->ps.count; i++) {
+    const struct rated *r = &j->out[i];
+    api_line_text(&j->ps.item[i].grid, line);
+    api_buf_mem(&b, line, strlen(line));
+    api_buf_lit(&b, " ");
+    if (r->status == SUDOKU_OK)
+      rating_forum_triple(&sink, &r->r);
+    else
+      api_buf_mem(&b, sudoku_strerror(r->status),
+                  strlen(sudoku_strerror(r->status)));
+    api_buf_lit(&b, "\n");
+  }
+  if (b.failed) {
+    api_buf_free(&b);
+    api_render_body(NULL, 0, CT_TEXT, "rated", out);
+    return;
+  }
+  api_render_body(b.p, b.len, CT_TEXT, "rated", out);
+}
+
 static void rate_run(struct api_job *job, uint64_t deadline_ns,
                      struct api_response *out) {
   struct rate_job *j = (struct rate_job *)job;
@@ -89,6 +122,10 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
         &j->ps.item[i].grid, j->ps.item[i].rules, &lim, &j->out[i].r);
   }
   out->puzzles = j->ps.count;
+  if (job->format == API_FMT_LINE) {
+    rate_forum(j, out);
+    return;
+  }
   if (job->format != API_FMT_JSON) {
     rate_text(j, out);
     return;
@@ -193,7 +230,7 @@ static bool rate_read(struct api_job *job, const struct api_input *in,
     api_error_set(e, API_INTERNAL, NULL);
     return false;
   }
-  if (job->format != API_FMT_JSON)
+  if (job->format != API_FMT_JSON && job->format != API_FMT_LINE)
     job->format = API_FMT_JUDGE;
   return true;
 }

@@ -65,10 +65,11 @@ void cli_report_conflict(FILE *err, uint32_t puzzle, const sudoku_grid *g);
 
 struct cli_logic_options {
   bool accepts_json, accepts_entries, accepts_jobs; /* options it takes */
-  bool accepts_variant;
-  bool json;                         /* --json (--text turns it off) */
-  const char *entries;               /* --entries FILE, or NULL */
-  int jobs;                          /* --jobs N; 0: the online CPUs */
+  bool accepts_variant, accepts_forum;
+  bool json;           /* --json (--text turns it off) */
+  bool forum;          /* --forum: the puzzle's line and ED=ER/EP/ED (rate) */
+  const char *entries; /* --entries FILE, or NULL */
+  int jobs;            /* --jobs N; 0: the online CPUs */
   struct sudoku_logic_limits limits; /* --deadline-ms, --max-rating */
   uint32_t kinds;                    /* --variant LIST; 0: classic */
   const sudoku_rules *rules; /* the puzzle's rules under --variant, or NULL */
@@ -130,5 +131,7 @@ void cli_json_step_rules(FILE *f, const struct sudoku_step *st,
                          const sudoku_grid *g, const sudoku_rules *r);
 void cli_json_refusal(FILE *f, enum sudoku_status s);
 void cli_json_summary(FILE *f, const struct sudoku_rating *r);
+/* SE's three ratings in the forum's form, "ED=8.3/2.6/2.6" (step_json.h). */
+void cli_forum_triple(FILE *f, const struct sudoku_rating *r);
 
 #endif

@@ -24,7 +24,8 @@
 #define CLI_MAX_COUNT 1000000u
 
 static const char usage[] =
-    "usage: sudoku generate [--level L] [--symmetry S] [--seed N] [--count K]\n"
+    "usage: sudoku generate [--level L | --rating BAND] [--symmetry S]\n"
+    "                       [--seed N] [--count K]\n"
     "                       [--size N] [--givens G] [--solution]\n"
     "                       [--format line|judge|svg|pdf] [--per-page P]\n"
     "                       [--paper a4|letter] [--deadline-ms N] "
@@ -40,6 +41,10 @@ static const char usage[] =
     "  --level L        easy, medium, hard, expert, extreme, or any "
     "(default);\n"
     "                   4x4 puzzles are all easy\n"
+    "  --rating BAND    a band of Sudoku Explainer's scale instead of a\n"
+    "                   level: 8.0-8.9, 7.2 (just that), 9.0- (and up);\n"
+    "                   minimal puzzles are drawn and rated until one is in\n"
+    "                   it (9.0 and up is rare: minutes, see the README)\n"
     "  --symmetry S     none, rot180 (default), rot90, mirror, flip, diagonal\n"
     "  --seed N         0..2^64-1; puzzle i of the run uses seed N+i "
     "(default:\n"
@@ -122,6 +127,11 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
           return bad_value(a, "easy, medium, hard, expert, extreme or any",
                            val);
       }
+    } else if (strcmp(a, "--rating") == 0) {
+      if (!sudoku_rating_band_parse(val, strlen(val), &g->opt.rating_min,
+                                    &g->opt.rating_max))
+        return bad_value(a, "a band like 8.0-8.9, 7.2 or 9.0- (1.0..11.9)",
+                         val);
     } else if (strcmp(a, "--symmetry") == 0) {
       g->opt.symmetry = sudoku_symmetry_from_name(val, strlen(val));
       if (g->opt.symmetry == SUDOKU_SYM_COUNT)
@@ -176,6 +186,12 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
     return 2;
   }
   g->opt.givens = (uint16_t)givens;
+  if (g->opt.rating_min != 0 && g->opt.level != SUDOKU_LEVEL_ANY) {
+    fputs("sudoku generate: --rating and --level cannot go together (a band "
+          "replaces the level)\n",
+          stderr);
+    return 2;
+  }
   if ((g->picture == 's' && g->count != 1) ||
       (g->picture == 'p' && (g->count == 0 || g->count > PDF_MAX_PUZZLES))) {
     fprintf(stderr, "sudoku generate: --format %s takes --count %s\n",

@@ -27,7 +27,12 @@ int cli_logic_parse(int argc, char **argv, const char *usage,
       return 0;
     } else if (strcmp(a, "--json") == 0 && o->accepts_json) {
       o->json = true;
+      o->forum = false;
     } else if (strcmp(a, "--text") == 0 && o->accepts_json) {
+      o->json = false;
+      o->forum = false;
+    } else if (strcmp(a, "--forum") == 0 && o->accepts_forum) {
+      o->forum = true;
       o->json = false;
     } else if (strcmp(a, "--jobs") == 0 && o->accepts_jobs && i + 1 < argc) {
       if (!cli_parse_jobs(argv[++i], &o->jobs))

@@ -82,3 +82,8 @@ void cli_json_summary(FILE *f, const struct sudoku_rating *r) {
   struct json_sink sink = {file_put, f};
   rating_json_members(&sink, r, false);
 }
+
+void cli_forum_triple(FILE *f, const struct sudoku_rating *r) {
+  struct json_sink sink = {file_put, f};
+  rating_forum_triple(&sink, r);
+}

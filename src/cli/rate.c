@@ -13,21 +13,28 @@
  * input or bad usage.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "sudoku_logic_rules.h"
 
 static const char usage[] =
-    "usage: sudoku rate [--json] [--deadline-ms N] [--max-rating R] [--jobs "
-    "N]\n"
-    "                   [--variant RULES] [--help]\n"
+    "usage: sudoku rate [--json | --forum] [--deadline-ms N] [--max-rating "
+    "R]\n"
+    "                   [--jobs N]"
+    " [--variant RULES] [--help]\n"
     "Rates each puzzle of standard input (any format `sudoku` reads) on\n"
     "Sudoku Explainer's scale and prints one line a puzzle:\n"
     "  RATING LEVEL TECHNIQUE   e.g. \"3.2 hard x-wing\"\n"
     "Levels: easy < 2.0 <= medium < 3.0 <= hard < 4.0 <= expert < 6.0 <=\n"
-    "extreme. --json prints one JSON object a puzzle a line. --max-rating R\n"
-    "tries no technique rated above R. --deadline-ms N (default 10000, 0 =\n"
-    "none) bounds each puzzle. --jobs N rates with N threads, 1..64\n"
+    "extreme. --json prints one JSON object a puzzle a line (with SE's\n"
+    "\"er\", \"ep\", \"ed\"). --forum prints the puzzle's line and SE's three\n"
+    "ratings as the forum's lists write them, ER/EP/ED (the hardest step,\n"
+    "the hardest up to the first placement, the first step):\n"
+    "  PUZZLE ED=8.3/2.6/2.6\n"
+    "--max-rating R tries no technique rated above R. --deadline-ms N\n"
+    "(default 10000, 0 = none) bounds each puzzle. --jobs N rates with N\n"
+    "threads, 1..64\n"
     "(default: the online CPUs; the output is the same for every N).\n"
     "--variant RULES (a comma list: x, windoku, jigsaw, killer, ...) reads\n"
     "variant lines as `sudoku --variant` does and rates them under their\n"
@@ -41,6 +48,12 @@ static bool rate_one(uint32_t i, const sudoku_grid *g,
   (void)scratch;
   struct sudoku_rating rt;
   enum sudoku_status s = sudoku_rate_rules(g, o->rules, &o->limits, &rt);
+  if (o->forum) {
+    char line[SUDOKU_TEXT_MAX];
+    sudoku_write_line(g, line, sizeof line);
+    line[strcspn(line, "\n")] = ' ';
+    fputs(line, out);
+  }
   if (s != SUDOKU_OK) {
     cli_report_refusal(err, i, g, s);
     if (o->json)
@@ -59,6 +72,9 @@ static bool rate_one(uint32_t i, const sudoku_grid *g,
     fputc('{', out);
     cli_json_summary(out, &rt);
     fprintf(out, ",\"steps\":%u}\n", rt.steps);
+  } else if (o->forum) {
+    cli_forum_triple(out, &rt);
+    fputs(rt.solved ? "\n" : " unsolved\n", out);
   } else {
     cli_json_rating(out, rt.rating);
     fprintf(out, " %s %s%s\n", sudoku_level_name(rt.level),
@@ -68,7 +84,9 @@ static bool rate_one(uint32_t i, const sudoku_grid *g,
 }
 
 int cli_cmd_rate(int argc, char **argv) {
-  struct cli_logic_options o = {
-      .accepts_json = true, .accepts_jobs = true, .accepts_variant = true};
+  struct cli_logic_options o = {.accepts_json = true,
+                                .accepts_jobs = true,
+                                .accepts_variant = true,
+                                .accepts_forum = true};
   return cli_logic_each(argc, argv, usage, &o, rate_one);
 }

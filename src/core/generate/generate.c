@@ -83,16 +83,25 @@ static bool extreme_dug(const struct sudoku_generate_options *opt, int n) {
   return n >= 16 && opt->givens == 0 && opt->level == SUDOKU_LEVEL_EXTREME;
 }
 
+/* Whether the attempt's puzzle is rated and filtered: a level or a band. */
+static bool filtered(const struct sudoku_generate_options *opt) {
+  return opt->level != SUDOKU_LEVEL_ANY || opt->rating_min != 0;
+}
+
 /*
- * Rates g with the techniques of `level` and below into out. Returns 1
- * when g is of that level (out->rated set), 0 when not, -1 at the
+ * Rates g into out with the techniques up to the level's top, or the
+ * band's (none above: rating_max 0, an open band). Returns 1 when g is of
+ * that level or in that band (out->rated set), 0 when not, -1 at the
  * deadline. Why the cap: a puzzle above the level stops at the first step
  * it cannot take instead of running the chains (milliseconds each) to the
  * end, and most rejected puzzles are above.
  */
-static int rate_at(const sudoku_grid *g, enum sudoku_level level,
+static int rate_at(const sudoku_grid *g,
+                   const struct sudoku_generate_options *opt,
                    uint64_t deadline_ns, struct sudoku_generated *out) {
-  struct sudoku_logic_limits lim = {0, level_cap(level)};
+  bool band = opt->rating_min != 0;
+  struct sudoku_logic_limits lim = {0, band ? opt->rating_max
+                                            : level_cap(opt->level)};
   if (!gen_time_left(deadline_ns, &lim.deadline_us))
     return -1;
   memset(&out->rating, 0, sizeof out->rating);
@@ -101,7 +110,9 @@ static int rate_at(const sudoku_grid *g, enum sudoku_level level,
     return -1;
   out->rated = s == SUDOKU_OK && out->rating.solved;
   out->level = out->rated ? out->rating.level : SUDOKU_LEVEL_ANY;
-  return out->rated && out->level == level;
+  if (band)
+    return out->rated && out->rating.rating >= opt->rating_min;
+  return out->rated && out->level == opt->level;
 }
 
 /*
@@ -149,15 +160,15 @@ static int attempt(const struct sudoku_generate_options *opt,
     return 0;       /* never left expert */
   if (bound != 0) { /* at or below the level's top by construction */
     out->rated_attempts++;
-    return rate_at(puzzle, opt->level, deadline_ns, out);
+    return rate_at(puzzle, opt, deadline_ns, out);
   }
   if (opt->givens != 0) {
     if (dig.givens != opt->givens)
       return 0;
-    if (opt->level == SUDOKU_LEVEL_ANY)
+    if (!filtered(opt))
       return 1;
     out->rated_attempts++;
-    return rate_at(puzzle, opt->level, deadline_ns, out);
+    return rate_at(puzzle, opt, deadline_ns, out);
   }
   /* With orbits of several cells, a rejected grid is not dropped at once:
    * its neighbours are tried (gen_dig_perturb). */
@@ -166,10 +177,10 @@ static int attempt(const struct sudoku_generate_options *opt,
     if (gen_dig_minimize(&dig, &minimal) != SUDOKU_OK)
       return -1;
     if (minimal) {
-      if (opt->level == SUDOKU_LEVEL_ANY)
+      if (!filtered(opt))
         return 1;
       out->rated_attempts++;
-      int r = rate_at(puzzle, opt->level, deadline_ns, out);
+      int r = rate_at(puzzle, opt, deadline_ns, out);
       if (r != 0)
         return r;
     }
@@ -181,6 +192,43 @@ static int attempt(const struct sudoku_generate_options *opt,
     if (gen_dig_pass(&dig) != SUDOKU_OK)
       return -1;
   }
+}
+
+/* A rating x10 from text[*i..len): digits, then '.' and one digit at
+ * most; false when there is none or it is outside 1.0..11.9. */
+static bool band_rating(const char *text, size_t len, size_t *i, uint8_t *out) {
+  unsigned v = 0, digits = 0;
+  for (; *i < len && text[*i] >= '0' && text[*i] <= '9' && digits < 3;
+       (*i)++, digits++)
+    v = v * 10u + (unsigned)(text[*i] - '0');
+  if (digits == 0)
+    return false;
+  v *= 10u;
+  if (*i + 1 < len && text[*i] == '.' && text[*i + 1] >= '0' &&
+      text[*i + 1] <= '9') {
+    v += (unsigned)(text[*i + 1] - '0');
+    *i += 2;
+  }
+  *out = (uint8_t)v;
+  return v >= 10u && v <= 119u;
+}
+
+bool sudoku_rating_band_parse(const char *text, size_t len, uint8_t *min,
+                              uint8_t *max) {
+  size_t i = 0;
+  uint8_t lo, hi = 0;
+  if (!band_rating(text, len, &i, &lo))
+    return false;
+  if (i == len) {
+    hi = lo;
+  } else if (text[i] != '-' ||
+             (++i < len &&
+              (!band_rating(text, len, &i, &hi) || i != len || hi < lo))) {
+    return false;
+  }
+  *min = lo;
+  *max = hi;
+  return true;
 }
 
 bool sudoku_generate_level_exists(int n, enum sudoku_level level) {
@@ -213,6 +261,10 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
   if (opt->givens != 0 && !gen_orbits_reach(&orbits, opt->givens))
     return SUDOKU_BAD_VALUE;
   if (!sudoku_generate_level_exists(n, opt->level))
+    return SUDOKU_BAD_VALUE;
+  if ((opt->rating_min != 0 || opt->rating_max != 0) &&
+      (opt->level != SUDOKU_LEVEL_ANY || opt->rating_min == 0 ||
+       (opt->rating_max != 0 && opt->rating_max < opt->rating_min)))
     return SUDOKU_BAD_VALUE;
 
   uint64_t deadline_ns = 0;
