@@ -1,20 +1,29 @@
 /*
  * rule45.c - the rule of 45, the second killer technique: a union R of k
- * units (a row, a column, a box or region, a diagonal or window, or k
- * consecutive rows or columns) holds k times 1..n, which adds up to k *
- * n(n+1)/2 (45 on 9x9). Innies: the cages wholly inside R add up to their
- * sums, so the cells of R in no such cage add up to the rest; outies: when
- * cages with sums cover R, the cells of those cages outside R add up to
- * their sums less R's total. One such cell left empty is placed (the
- * rest, less the filled ones); two are a pair with a known sum, and a
- * candidate of one with no partner in the other goes (distinct partners
- * when the two cells see each other).
+ * disjoint units holds k times 1..n, which adds up to k * n(n+1)/2 (45 on
+ * 9x9). Innies: the cages wholly inside R add up to their sums, so the
+ * cells of R in no such cage add up to the rest; outies: when cages with
+ * sums cover R, the cells of those cages outside R add up to their sums
+ * less R's total. One such cell left empty is placed (the rest, less the
+ * filled ones); two or three are a group with a known sum, and a
+ * candidate of one that no choice of candidates of the others completes
+ * goes (distinct digits in the cells that see each other).
+ *
+ * The unions tried, in this order (the family is fixed, so the cost is
+ * bounded; each union is disjoint, so its total is exact):
+ *   1. each unit (row, column, box or region, diagonal, window), in SE's
+ *      unit order;
+ *   2. k = 2..n-1 consecutive rows, then columns;
+ *   3. any 2 or 3 boxes or regions, adjacent or not (and 4 when n <= 9),
+ *      in increasing order of their unit numbers;
+ *   4. k = 1..n-1 consecutive rows, then columns, with one box or region
+ *      that shares no cell with them (a band and a box beside it).
+ * On 9x9 that is 27 + 70 + 246 + some 300 unions, each O(cells + cage
+ * cells): some 0.2 ms a call on a machine of 2020 when no union answers.
  *
  * Rated 2.5 (sudoku_logic_rules.h: after the cage combinations, as
- * SudokuWiki orders innies and outies). Sound: exact sums. Cost per call:
- * each region's cells and the cages touching it, O(regions x (cells +
- * cages)); regions in unit order, then 2..n-1 consecutive rows, then
- * columns; the first region with a step answers: deterministic.
+ * SudokuWiki orders innies and outies). Sound: exact sums. The first union
+ * with a step answers: deterministic.
  *
  * Step data: cells the innies or outies; units R's units; values bit X-1
  * for the sum X the cells add up to (read by the sentence).
@@ -29,22 +38,35 @@ struct region45 {
   bool in[SUDOKU_MAX_CELLS]; /* cell in R */
 };
 
-/* The step of a pair a, b adding up to x: the candidates with no partner
- * go. False when none does. */
-static bool pair_step(const struct logic_state *s, int a, int b, int x,
-                      struct sudoku_step *out) {
-  bool see = logic_sees(&s->geo, a, b);
-  int cell[2] = {a, b};
-  for (int i = 0; i < 2; i++) {
-    uint32_t other = s->cand[cell[1 - i]];
-    for (uint32_t m = s->cand[cell[i]]; m; m &= m - 1) {
-      int d = __builtin_ctz(m) + 1, e = x - d;
-      bool ok =
-          e >= 1 && e <= 32 && (other & (1u << (e - 1))) && !(see && e == d);
-      if (!ok)
-        logic_step_elim(out, cell[i], d);
+/* The step of cells[0..m) (m 2 or 3) adding up to x: a candidate of one
+ * that no choice of candidates of the others completes goes (distinct
+ * digits in cells that see each other). False when none does. O(n^2). */
+static bool group_step(const struct logic_state *s, const int *cell, int m,
+                       int x, struct sudoku_step *out) {
+  const struct logic_geom *geo = &s->geo;
+  bool see01 = logic_sees(geo, cell[0], cell[1]);
+  bool see02 = m == 3 && logic_sees(geo, cell[0], cell[2]);
+  bool see12 = m == 3 && logic_sees(geo, cell[1], cell[2]);
+  uint32_t possible[3] = {0, 0, 0}, last = s->cand[cell[m - 1]];
+  for (uint32_t m0 = s->cand[cell[0]]; m0; m0 &= m0 - 1) {
+    int d0 = __builtin_ctz(m0) + 1;
+    for (uint32_t m1 = s->cand[cell[1]]; m1; m1 &= m1 - 1) {
+      int d1 = __builtin_ctz(m1) + 1, d2 = x - d0 - d1;
+      if (see01 && d0 == d1)
+        continue;
+      if (m == 2 ? d2 != 0
+                 : d2 < 1 || d2 > geo->n || !(last & (1u << (d2 - 1))) ||
+                       (see02 && d2 == d0) || (see12 && d2 == d1))
+        continue;
+      possible[0] |= 1u << (d0 - 1);
+      possible[1] |= 1u << (d1 - 1);
+      if (m == 3)
+        possible[2] |= 1u << (d2 - 1);
     }
   }
+  for (int i = 0; i < m; i++)
+    for (uint32_t b = s->cand[cell[i]] & ~possible[i]; b; b &= b - 1)
+      logic_step_elim(out, cell[i], __builtin_ctz(b) + 1);
   return out->neliminations > 0;
 }
 
@@ -98,7 +120,7 @@ static bool region_step(const struct logic_state *s, const sudoku_rules *r,
           return false;
       }
   }
-  if (m == 0 || m > 2 || x < 1 || x > 32)
+  if (m == 0 || x < 1 || x > 3 * n)
     return false;
   logic_step_init(out, SUDOKU_TECH_RULE_OF_45,
                   sudoku_technique_rating(SUDOKU_TECH_RULE_OF_45));
@@ -106,7 +128,7 @@ static bool region_step(const struct logic_state *s, const sudoku_rules *r,
     if (x > n || !(s->cand[cells[0]] & (1u << (x - 1))))
       return false;
     logic_step_place(out, cells[0], x);
-  } else if (!pair_step(s, cells[0], cells[1], x, out)) {
+  } else if (!group_step(s, cells, m, x, out)) {
     return false;
   }
   for (int i = 0; i < m; i++)
@@ -117,14 +139,62 @@ static bool region_step(const struct logic_state *s, const sudoku_rules *r,
   return true;
 }
 
+/* R's cells marked in g->in; false when two of its units share a cell
+ * (R's total would not be k times 1..n) or R has no step. */
 static bool try_region(const struct logic_state *s, const sudoku_rules *r,
                        struct region45 *g, struct sudoku_step *out) {
   const struct logic_geom *geo = &s->geo;
   memset(g->in, 0, sizeof g->in[0] * geo->ncells);
   for (int i = 0; i < g->k; i++)
-    for (int j = 0; j < geo->len[g->units[i]]; j++)
-      g->in[geo->unit[g->units[i]][j]] = true;
+    for (int j = 0; j < geo->len[g->units[i]]; j++) {
+      int c = geo->unit[g->units[i]][j];
+      if (g->in[c])
+        return false;
+      g->in[c] = true;
+    }
   return region_step(s, r, g, false, out) || region_step(s, r, g, true, out);
+}
+
+/* Family 3: every k boxes or regions (box[0..nb)), k = 2..kmax, as
+ * combinations in increasing order. */
+static bool try_boxes(const struct logic_state *s, const sudoku_rules *r,
+                      const uint8_t *box, int nb, int kmax, struct region45 *g,
+                      struct sudoku_step *out) {
+  int idx[SUDOKU_STEP_MAX_UNITS];
+  for (int k = 2; k <= kmax && k <= nb; k++) {
+    for (int i = 0; i < k; i++)
+      idx[i] = i;
+    for (;;) {
+      g->k = k;
+      for (int i = 0; i < k; i++)
+        g->units[i] = box[idx[i]];
+      if (try_region(s, r, g, out))
+        return true;
+      int i = k - 1;
+      while (i >= 0 && idx[i] == nb - k + i)
+        i--;
+      if (i < 0)
+        break;
+      idx[i]++;
+      for (int j = i + 1; j < k; j++)
+        idx[j] = idx[j - 1] + 1;
+    }
+  }
+  return false;
+}
+
+/* Families 2 and 4: k consecutive rows (cols false) or columns from
+ * `first`, alone (box < 0) or with unit box beside them. */
+static bool try_lines(const struct logic_state *s, const sudoku_rules *r,
+                      bool cols, int first, int k, int box, struct region45 *g,
+                      struct sudoku_step *out) {
+  int n = s->geo.n;
+  g->k = k;
+  for (int i = 0; i < k; i++)
+    g->units[i] = (uint8_t)((cols ? n : 0) + first + i);
+  if (box >= 0)
+    g->units[g->k++] = (uint8_t)box;
+  return try_region(s, r, g, out);
 }
 
 bool logic_find_RULE_OF_45(const struct logic_state *s,
@@ -136,25 +206,35 @@ bool logic_find_RULE_OF_45(const struct logic_state *s,
       s->beat <= sudoku_technique_rating(SUDOKU_TECH_RULE_OF_45))
     return false;
   const struct logic_geom *geo = &s->geo;
+  const sudoku_rules *r = lr->r;
   struct region45 g;
+  uint8_t box[LOGIC_MAX_UNITS];
+  int nb = 0;
   g.k = 1;
   for (int i = 0; i < geo->nunits; i++) {
     g.units[0] = (uint8_t)logic_unit_order(geo, i);
-    if (try_region(s, lr->r, &g, out))
+    if (try_region(s, r, &g, out))
       return true;
   }
-  /* k consecutive rows (units 0..n-1), then columns (n..2n-1) */
-  int n = geo->n,
-      kmax = n - 1 < SUDOKU_STEP_MAX_UNITS ? n - 1 : SUDOKU_STEP_MAX_UNITS;
-  for (int base = 0; base <= n; base += n)
+  for (int u = 0; u < geo->nunits; u++)
+    if (geo->kind[u] == SUDOKU_UNIT_BOX)
+      box[nb++] = (uint8_t)u;
+  int n = geo->n, kmax = n - 1 < SUDOKU_STEP_MAX_UNITS - 1
+                             ? n - 1
+                             : SUDOKU_STEP_MAX_UNITS - 1;
+  for (int cols = 0; cols < 2; cols++)
     for (int k = 2; k <= kmax; k++)
-      for (int first = 0; first + k <= n; first++) {
-        g.k = k;
-        for (int i = 0; i < k; i++)
-          g.units[i] = (uint8_t)(base + first + i);
-        if (try_region(s, lr->r, &g, out))
+      for (int first = 0; first + k <= n; first++)
+        if (try_lines(s, r, cols, first, k, -1, &g, out))
           return true;
-      }
+  if (try_boxes(s, r, box, nb, n <= 9 ? 4 : 3, &g, out))
+    return true;
+  for (int cols = 0; cols < 2; cols++)
+    for (int k = 1; k <= kmax; k++)
+      for (int first = 0; first + k <= n; first++)
+        for (int b = 0; b < nb; b++)
+          if (try_lines(s, r, cols, first, k, box[b], &g, out))
+            return true;
   return false;
 }
 
