@@ -41,6 +41,18 @@ bool logic_cage_combos(const struct logic_state *s, const sudoku_rules *r,
 void logic_rules_place(struct logic_state *s,
                        const struct sudoku_rules_derived *d, int c, int v);
 
+/* Fills s (and lr, which s->geo.rules points to) from position under r
+ * derived into d: the geometry of d's units, the values, the candidates
+ * (rules_logic.c; the finders' tests build their positions with it).
+ * Refuses rules the geometry cannot hold (BAD_SHAPE), malformed rules and
+ * clashing givens (sudoku_rules_check's statuses). s->unique false, no
+ * deadline. */
+enum sudoku_status logic_rules_state_init(struct logic_state *s,
+                                          struct logic_rules *lr,
+                                          const sudoku_grid *position,
+                                          const sudoku_rules *r,
+                                          struct sudoku_rules_derived *d);
+
 /* The first cell (the lowest index) of cage k. */
 int logic_cage_first(const sudoku_rules *r, int k);
 
