@@ -63,8 +63,8 @@ static const struct killer_case cases[] = {
      "r1c3<>12 r1c4<>12 r1c6<>12 r1c7<>12 r1c8<>12 r1c9<>12", "r1c1 r1c2 r1c5",
      "0",
      "The cage at r1c1 (sum 10) of r1c1 and r1c2, with r1c5 in row 1: every "
-     "way of filling its empty cells and it with distinct digits, the cage "
-     "adding up to its sum, uses 1 and 2"},
+     "way of filling them with distinct digits, the cage adding up to its "
+     "sum, uses 1 and 2"},
     /* {1,9}, {2,8} or {3,7} with r1c5 in 1 or 2 and r1c6 in 1 or 3: every
      * way uses 1, 2 and 3, no pair of the three does */
     {"killer sum triple", "10=r1c1,r1c2",

@@ -171,16 +171,21 @@ bool logic_find_KILLER_COMBINATION(const struct logic_state *s,
 /* "The cage at r1c1 (sum 4) of r1c1 and r2c1: its empty cells can hold
  * only 1 and 3 in their candidates, each digit once; so r1c1<>2 and
  * r2c1<>2." */
-static bool explain(struct logic_text *t, const struct sudoku_step *st) {
-  if (t->rules == NULL || st->ncells == 0)
-    return false;
+int logic_say_cage(struct logic_text *t, const struct sudoku_step *st) {
   int k = t->rules->d->cage_of[st->cells[0]];
   if (k < 0)
-    return false;
+    return -1;
   logic_say(t, st, "The cage at %c (sum ", st->cells[0]);
   logic_put_int(t, t->rules->r->cage[k].sum);
+  logic_put(t, ")");
+  return k;
+}
+
+static bool explain(struct logic_text *t, const struct sudoku_step *st) {
+  if (t->rules == NULL || st->ncells == 0 || logic_say_cage(t, st) < 0)
+    return false;
   logic_say(t, st,
-            ") of %C: its empty cells can hold only %v in their candidates, "
+            " of %C: its empty cells can hold only %v in their candidates, "
             "each digit once; so %O.",
             st->cells, (int)st->ncells, st->values);
   return true;

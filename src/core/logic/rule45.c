@@ -170,14 +170,8 @@ static bool try_boxes(const struct logic_state *s, const sudoku_rules *r,
         g->units[i] = box[idx[i]];
       if (try_region(s, r, g, out))
         return true;
-      int i = k - 1;
-      while (i >= 0 && idx[i] == nb - k + i)
-        i--;
-      if (i < 0)
+      if (!logic_next_subset(idx, k, nb))
         break;
-      idx[i]++;
-      for (int j = i + 1; j < k; j++)
-        idx[j] = idx[j - 1] + 1;
     }
   }
   return false;

@@ -35,6 +35,11 @@ struct logic_cage_fit {
 bool logic_cage_combos(const struct logic_state *s, const sudoku_rules *r,
                        int k, struct logic_cage_fit *fit);
 
+/* Writes "The cage at r1c1 (sum 4)" for the cage of st->cells[0]
+ * (killer.c, the opening of every killer sentence); its index, or -1 with
+ * nothing written when that cell is in no cage. t->rules not NULL. */
+int logic_say_cage(struct logic_text *t, const struct sudoku_step *st);
+
 /* What placing v in cell c takes under the derived rules d: v from c's
  * peers beyond the units too, v - 1 and v + 1 from its orthogonal
  * neighbours when non-consecutive applies. Candidates only. */

@@ -214,15 +214,13 @@ static bool explain(struct logic_text *t, const struct sudoku_step *st) {
     return false;
   while (m < st->ncells && cage_of[st->cells[m]] == k)
     m++;
-  if (m == st->ncells)
+  if (m == st->ncells || logic_say_cage(t, st) < 0)
     return false;
-  logic_say(t, st, "The cage at %c (sum ", st->cells[0]);
-  logic_put_int(t, t->rules->r->cage[k].sum);
   logic_say(t, st,
-            ") of %C, with %C in %u: every way of filling its empty cells "
-            "and %s with distinct digits, the cage adding up to its sum, ",
-            st->cells, m, st->cells + m, (int)st->ncells - m, (int)st->units[0],
-            st->ncells - m > 1 ? "them" : "it");
+            " of %C, with %C in %u: every way of filling them with distinct "
+            "digits, the cage adding up to its sum, ",
+            st->cells, m, st->cells + m, (int)st->ncells - m,
+            (int)st->units[0]);
   if (st->values != 0)
     logic_say(t, st, "uses %v; so %O.", st->values);
   else
