@@ -42,7 +42,9 @@
  *                           or columns with a box or region beside them:
  *                           one cell left is placed, two or three are a
  *                           group with a known sum (a candidate no choice
- *                           of the others completes goes).
+ *                           of the others completes goes; a digit every
+ *                           choice uses leaves the cells that see all its
+ *                           places in the group).
  *   cage-unit-         2.7  a digit every assignment of a cage uses lies
  *   intersection            in the cells where some assignment puts it:
  *                           every cell outside the cage that sees them all

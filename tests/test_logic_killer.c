@@ -32,29 +32,36 @@ struct killer_case {
 
 static const struct killer_case cases[] = {
     /* boxes 1 and 2 hold 90; the four cages inside them 87: the innies
-     * r1c1 and r1c6 (a row apart from nothing: both in row 1) add up to 3 */
+     * r1c1 and r1c6 add up to 3, so they hold 1 and 2, which the rest of
+     * row 1 (seeing both) loses */
     {"rule of 45 over two boxes",
      "22=r1c2,r1c3,r1c4,r1c5;22=r2c1,r2c2,r2c3,r2c4;"
      "22=r2c5,r2c6,r3c5,r3c6;21=r3c1,r3c2,r3c3,r3c4",
-     "", SUDOKU_TECH_RULE_OF_45, "r1c1<>3456789 r1c6<>3456789", "r1c1 r1c6",
-     "18 19",
+     "", SUDOKU_TECH_RULE_OF_45,
+     "r1c1<>3456789 r1c6<>3456789 r1c2<>12 r1c3<>12 r1c4<>12 r1c5<>12 "
+     "r1c7<>12 r1c8<>12 r1c9<>12",
+     "r1c1 r1c6", "18 19",
      "Rule of 45 on box 1 and box 2: the cages wholly inside leave "
      "r1c1 and r1c6 (the innies) to add up to 3"},
     /* three innies adding up to 4: r1c6 sees both others, r1c1 and r2c6
-     * do not see each other, so 1 + 2 + 1 is the one way */
+     * do not see each other, so 1 + 2 + 1 is the one way: 1 leaves the
+     * cells that see r1c1 and r2c6, 2 the peers of r1c6 */
     {"rule of 45, three innies",
      "22=r1c2,r1c3,r1c4,r1c5;22=r2c1,r2c2,r2c3,r2c4;"
      "21=r2c5,r3c5,r3c6;21=r3c1,r3c2,r3c3,r3c4",
      "r2c5=456789 r3c5=456789 r3c6=456789", SUDOKU_TECH_RULE_OF_45,
-     "r1c1<>23456789 r1c6<>13456789 r2c6<>23456789", "r1c1 r1c6 r2c6", "18 19",
-     "add up to 4"},
+     "r1c1<>23456789 r1c6<>13456789 r2c6<>23456789 r1c4<>12 r1c5<>12 "
+     "r2c1<>1 r2c2<>1 r2c3<>1 r1c2<>2 r1c3<>2 r1c7<>2 r1c8<>2 r1c9<>2 "
+     "r4c6<>2 r5c6<>2 r6c6<>2 r7c6<>2 r8c6<>2 r9c6<>2 r2c4<>2 r3c4<>2",
+     "r1c1 r1c6 r2c6", "18 19", "add up to 4"},
     /* row 4 and box 1 (beside it) hold 90, their five cages 87: r1c1 and
-     * r4c9 add up to 3 */
+     * r4c9 add up to 3, 1 and 2 either way round: r1c9 and r4c1, which
+     * see both, lose them */
     {"rule of 45 over a row and a box",
      "17=r1c2,r1c3,r2c3;17=r2c1,r3c1,r4c1;18=r2c2,r3c2,r4c2;10=r3c3,r4c3;"
      "25=r4c4,r4c5,r4c6,r4c7,r4c8",
      "r3c3=12346789 r4c3=12346789", SUDOKU_TECH_RULE_OF_45,
-     "r1c1<>3456789 r4c9<>3456789", "r1c1 r4c9", "3 18",
+     "r1c1<>3456789 r4c9<>3456789 r1c9<>12 r4c1<>12", "r1c1 r4c9", "3 18",
      "Rule of 45 on row 4 and box 1"},
     /* the cage holds {1,9} or {2,8}, r1c5 then 2 or 1: row 1 keeps 1 and
      * 2 for them */

@@ -7,7 +7,9 @@
  * less R's total. One such cell left empty is placed (the rest, less the
  * filled ones); two or three are a group with a known sum, and a
  * candidate of one that no choice of candidates of the others completes
- * goes (distinct digits in the cells that see each other).
+ * goes (distinct digits in the cells that see each other), as does a
+ * digit every choice uses from the cells that see all its places in the
+ * group.
  *
  * The unions tried, in this order (the family is fixed, so the cost is
  * bounded; each union is disjoint, so its total is exact):
@@ -40,14 +42,17 @@ struct region45 {
 
 /* The step of cells[0..m) (m 2 or 3) adding up to x: a candidate of one
  * that no choice of candidates of the others completes goes (distinct
- * digits in cells that see each other). False when none does. O(n^2). */
+ * digits in cells that see each other), and a digit every choice uses
+ * goes from the cells that see all its places in the group (an innie pair
+ * adding up to 3 in a row takes 1 and 2 from the rest of the row). False
+ * when nothing goes. O(n^2 + cells). */
 static bool group_step(const struct logic_state *s, const int *cell, int m,
                        int x, struct sudoku_step *out) {
   const struct logic_geom *geo = &s->geo;
   bool see01 = logic_sees(geo, cell[0], cell[1]);
   bool see02 = m == 3 && logic_sees(geo, cell[0], cell[2]);
   bool see12 = m == 3 && logic_sees(geo, cell[1], cell[2]);
-  uint32_t possible[3] = {0, 0, 0}, last = s->cand[cell[m - 1]];
+  uint32_t possible[3] = {0, 0, 0}, last = s->cand[cell[m - 1]], need = ~0u;
   for (uint32_t m0 = s->cand[cell[0]]; m0; m0 &= m0 - 1) {
     int d0 = __builtin_ctz(m0) + 1;
     for (uint32_t m1 = s->cand[cell[1]]; m1; m1 &= m1 - 1) {
@@ -58,15 +63,23 @@ static bool group_step(const struct logic_state *s, const int *cell, int m,
                  : d2 < 1 || d2 > geo->n || !(last & (1u << (d2 - 1))) ||
                        (see02 && d2 == d0) || (see12 && d2 == d1))
         continue;
+      uint32_t used = 1u << (d0 - 1) | 1u << (d1 - 1);
       possible[0] |= 1u << (d0 - 1);
       possible[1] |= 1u << (d1 - 1);
-      if (m == 3)
+      if (m == 3) {
         possible[2] |= 1u << (d2 - 1);
+        used |= 1u << (d2 - 1);
+      }
+      need &= used;
     }
   }
+  if (possible[0] == 0)
+    return false; /* no way at all: a dead end, not this step's */
   for (int i = 0; i < m; i++)
     for (uint32_t b = s->cand[cell[i]] & ~possible[i]; b; b &= b - 1)
       logic_step_elim(out, cell[i], __builtin_ctz(b) + 1);
+  for (uint32_t b = need; b; b &= b - 1)
+    logic_elim_seeing(s, cell, possible, m, __builtin_ctz(b) + 1, out);
   return out->neliminations > 0;
 }
 

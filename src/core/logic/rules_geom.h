@@ -35,6 +35,14 @@ struct logic_cage_fit {
 bool logic_cage_combos(const struct logic_state *s, const sudoku_rules *r,
                        int k, struct logic_cage_fit *fit);
 
+/* A group of m cells in which some cell takes v in every way the group
+ * can be filled, possible[j] the digits cell j takes in some way: v goes
+ * from every other cell that sees each cell j whose possible holds v
+ * (killer.c; the sum groups of sum_subset.c and rule45.c). O(cells x m). */
+void logic_elim_seeing(const struct logic_state *s, const int *cell,
+                       const uint32_t *possible, int m, int v,
+                       struct sudoku_step *out);
+
 /* Writes "The cage at r1c1 (sum 4)" for the cage of st->cells[0]
  * (killer.c, the opening of every killer sentence); its index, or -1 with
  * nothing written when that cell is in no cage. t->rules not NULL. */

@@ -94,18 +94,8 @@ static bool group_step(const struct logic_state *s, const sudoku_rules *r,
   for (int j = 0; j < len; j++)
     for (uint32_t b = s->cand[g->cell[j]] & ~g->possible[j]; b; b &= b - 1)
       logic_step_elim(out, g->cell[j], __builtin_ctz(b) + 1);
-  for (uint32_t m = g->need; m; m &= m - 1) {
-    int v = __builtin_ctz(m) + 1;
-    uint32_t bit = 1u << (v - 1);
-    for (int c = 0; c < s->geo.ncells; c++) {
-      bool all = (s->cand[c] & bit) != 0;
-      for (int j = 0; j < len && all; j++)
-        all = c != g->cell[j] &&
-              (!(g->possible[j] & bit) || logic_sees(&s->geo, c, g->cell[j]));
-      if (all)
-        logic_step_elim(out, c, v);
-    }
-  }
+  for (uint32_t m = g->need; m; m &= m - 1)
+    logic_elim_seeing(s, g->cell, g->possible, len, __builtin_ctz(m) + 1, out);
   if (out->neliminations == 0)
     return false;
   const struct sudoku_cage *cg = &r->cage[k];
