@@ -51,6 +51,8 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
   X(POINTING, "pointing", 26, "Pointing")                                      \
   X(CAGE_INTERSECTION, "cage-unit-intersection", 27, "Cage-unit intersection") \
   X(CLAIMING, "claiming", 28, "Claiming")                                      \
+  X(KILLER_SUM_PAIR, "killer-sum-pair", 28, "Killer sum pair")                 \
+  X(KILLER_SUM_TRIPLE, "killer-sum-triple", 29, "Killer sum triple")           \
   X(NAKED_PAIR, "naked-pair", 30, "Naked pair")                                \
   X(X_WING, "x-wing", 32, "X-wing")                                            \
   X(HIDDEN_PAIR, "hidden-pair", 34, "Hidden pair")                             \

@@ -34,16 +34,33 @@
  *                           (distinct digits, its sum, each cell's
  *                           candidates): every candidate in no such
  *                           assignment goes.
- *   rule-of-45         2.5  innies and outies of a row, column, box or
- *                           region, diagonal or window, or of 2..n-1
- *                           consecutive rows or columns: one cell left is
- *                           placed, two are a pair with a known sum (a
- *                           candidate with no partner goes).
+ *   rule-of-45         2.5  innies and outies of a union of disjoint
+ *                           units: each unit (row, column, box or region,
+ *                           diagonal, window), 2..n-1 consecutive rows or
+ *                           columns, any 2 or 3 boxes or regions (4 on
+ *                           9x9 and smaller), and 1..n-1 consecutive rows
+ *                           or columns with a box or region beside them:
+ *                           one cell left is placed, two or three are a
+ *                           group with a known sum (a candidate no choice
+ *                           of the others completes goes; a digit every
+ *                           choice uses leaves the cells that see all its
+ *                           places in the group).
  *   cage-unit-         2.7  a digit every assignment of a cage uses lies
  *   intersection            in the cells where some assignment puts it:
  *                           every cell outside the cage that sees them all
  *                           loses it (a cage inside a row points into the
  *                           row).
+ *   killer-sum-pair    2.8  the empty cells of a cage inside a unit and one
+ *                           more cell of the unit, filled every way with
+ *                           distinct digits, the cage adding up to its sum:
+ *                           a candidate in no way goes, and a digit every
+ *                           way uses leaves the cells that see all its
+ *                           places (a naked pair in which the cage counts
+ *                           as one cell of its combinations; with the
+ *                           claiming, before the naked pair at 3.0).
+ *   killer-sum-triple  2.9  the same with two more cells (before the naked
+ *                           pair too: SudokuWiki tries its sum-based
+ *                           eliminations before the subsets).
  * Deterministic: cages are tried in cell order of their first cell,
  * regions in unit order.
  *

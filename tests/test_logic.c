@@ -621,5 +621,6 @@ Suite *logic_suite(void) {
   logic_add_soundness(s);
   logic_add_state(s);
   logic_add_rules(s);
+  logic_add_killer(s);
   return s;
 }

@@ -40,6 +40,8 @@ void chains_add_paths(TCase *tc);
  * logic_suite. */
 void logic_add_state(Suite *s);
 void logic_add_rules(Suite *s); /* test_logic_rules.c: logic under rules */
+/* test_logic_killer.c: the killer finders on hand-made positions */
+void logic_add_killer(Suite *s);
 
 /* Directory of the committed samples and of the shared corpus. */
 #define TEST_DATA_DIR "tests/data"

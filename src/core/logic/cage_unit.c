@@ -94,14 +94,9 @@ bool logic_find_CAGE_INTERSECTION(const struct logic_state *s,
 /* "The cage at r1c1 (sum 4) must hold 1, in r1c1 or r2c1 (column 1); so
  * r3c1<>1 ..." */
 static bool explain(struct logic_text *t, const struct sudoku_step *st) {
-  if (t->rules == NULL || st->ncells < 2)
+  if (t->rules == NULL || st->ncells < 2 || logic_say_cage(t, st) < 0)
     return false;
-  int k = t->rules->d->cage_of[st->cells[0]];
-  if (k < 0)
-    return false;
-  logic_say(t, st, "The cage at %c (sum ", st->cells[0]);
-  logic_put_int(t, t->rules->r->cage[k].sum);
-  logic_say(t, st, ") must hold %v, which only %C of it can take", st->values,
+  logic_say(t, st, " must hold %v, which only %C of it can take", st->values,
             st->cells + 1, (int)st->ncells - 1);
   if (st->nunits > 0)
     logic_say(t, st, " (in %u)", (int)st->units[0]);

@@ -171,16 +171,35 @@ bool logic_find_KILLER_COMBINATION(const struct logic_state *s,
 /* "The cage at r1c1 (sum 4) of r1c1 and r2c1: its empty cells can hold
  * only 1 and 3 in their candidates, each digit once; so r1c1<>2 and
  * r2c1<>2." */
-static bool explain(struct logic_text *t, const struct sudoku_step *st) {
-  if (t->rules == NULL || st->ncells == 0)
-    return false;
+void logic_elim_seeing(const struct logic_state *s, const int *cell,
+                       const uint32_t *possible, int m, int v,
+                       struct sudoku_step *out) {
+  uint32_t bit = 1u << (v - 1);
+  for (int c = 0; c < s->geo.ncells; c++) {
+    bool all = (s->cand[c] & bit) != 0;
+    for (int j = 0; j < m && all; j++)
+      all = c != cell[j] &&
+            (!(possible[j] & bit) || logic_sees(&s->geo, c, cell[j]));
+    if (all)
+      logic_step_elim(out, c, v);
+  }
+}
+
+int logic_say_cage(struct logic_text *t, const struct sudoku_step *st) {
   int k = t->rules->d->cage_of[st->cells[0]];
   if (k < 0)
-    return false;
+    return -1;
   logic_say(t, st, "The cage at %c (sum ", st->cells[0]);
   logic_put_int(t, t->rules->r->cage[k].sum);
+  logic_put(t, ")");
+  return k;
+}
+
+static bool explain(struct logic_text *t, const struct sudoku_step *st) {
+  if (t->rules == NULL || st->ncells == 0 || logic_say_cage(t, st) < 0)
+    return false;
   logic_say(t, st,
-            ") of %C: its empty cells can hold only %v in their candidates, "
+            " of %C: its empty cells can hold only %v in their candidates, "
             "each digit once; so %O.",
             st->cells, (int)st->ncells, st->values);
   return true;

@@ -339,6 +339,20 @@ static inline uint32_t logic_unit_positions(const struct logic_state *s, int u,
   return s->pos[u][v - 1];
 }
 
+/* The next k-subset of 0..n-1 after pick[0..k) (rising indexes, the
+ * first pick[i] = i), in lexicographic order; false after the last. */
+static inline bool logic_next_subset(int *pick, int k, int n) {
+  int i = k - 1;
+  while (i >= 0 && pick[i] == n - k + i)
+    i--;
+  if (i < 0)
+    return false;
+  pick[i]++;
+  for (int j = i + 1; j < k; j++)
+    pick[j] = pick[j - 1] + 1;
+  return true;
+}
+
 /* The i-th unit in Sudoku Explainer's order of region types: boxes, then
  * columns, then rows, then any variant units (i in 0..nunits). Finders
  * that scan units in this order find the step SE would report first. */

@@ -35,6 +35,19 @@ struct logic_cage_fit {
 bool logic_cage_combos(const struct logic_state *s, const sudoku_rules *r,
                        int k, struct logic_cage_fit *fit);
 
+/* A group of m cells in which some cell takes v in every way the group
+ * can be filled, possible[j] the digits cell j takes in some way: v goes
+ * from every other cell that sees each cell j whose possible holds v
+ * (killer.c; the sum groups of sum_subset.c and rule45.c). O(cells x m). */
+void logic_elim_seeing(const struct logic_state *s, const int *cell,
+                       const uint32_t *possible, int m, int v,
+                       struct sudoku_step *out);
+
+/* Writes "The cage at r1c1 (sum 4)" for the cage of st->cells[0]
+ * (killer.c, the opening of every killer sentence); its index, or -1 with
+ * nothing written when that cell is in no cage. t->rules not NULL. */
+int logic_say_cage(struct logic_text *t, const struct sudoku_step *st);
+
 /* What placing v in cell c takes under the derived rules d: v from c's
  * peers beyond the units too, v - 1 and v + 1 from its orthogonal
  * neighbours when non-consecutive applies. Candidates only. */
@@ -52,6 +65,18 @@ enum sudoku_status logic_next_known(const sudoku_grid *position,
                                     const uint32_t *marks, uint64_t deadline_ns,
                                     unsigned max_rating,
                                     struct sudoku_step *out);
+
+/* Fills s (and lr, which s->geo.rules points to) from position under r
+ * derived into d: the geometry of d's units, the values, the candidates
+ * (rules_logic.c; the finders' tests build their positions with it).
+ * Refuses rules the geometry cannot hold (BAD_SHAPE), malformed rules and
+ * clashing givens (sudoku_rules_check's statuses). s->unique false, no
+ * deadline. */
+enum sudoku_status logic_rules_state_init(struct logic_state *s,
+                                          struct logic_rules *lr,
+                                          const sudoku_grid *position,
+                                          const sudoku_rules *r,
+                                          struct sudoku_rules_derived *d);
 
 /* The first cell (the lowest index) of cage k. */
 int logic_cage_first(const sudoku_rules *r, int k);

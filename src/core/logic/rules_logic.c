@@ -12,15 +12,11 @@
 #include "../internal.h"
 #include "rules_geom.h"
 
-/* Fills s (and lr, which s->geo.rules points to) from position under r
- * derived into d: the geometry of d's units, the values, the candidates.
- * Refuses rules the geometry cannot hold (BAD_SHAPE), malformed rules and
- * clashing givens (sudoku_rules_check's statuses). */
-static enum sudoku_status rules_state_init(struct logic_state *s,
-                                           struct logic_rules *lr,
-                                           const sudoku_grid *position,
-                                           const sudoku_rules *r,
-                                           struct sudoku_rules_derived *d) {
+enum sudoku_status logic_rules_state_init(struct logic_state *s,
+                                          struct logic_rules *lr,
+                                          const sudoku_grid *position,
+                                          const sudoku_rules *r,
+                                          struct sudoku_rules_derived *d) {
   enum sudoku_status st = sudoku_rules_check(position, r, NULL, 0, NULL);
   if (st != SUDOKU_OK)
     return st;
@@ -84,7 +80,7 @@ rules_prepare(const sudoku_grid *g, const sudoku_rules *r,
               const struct sudoku_logic_limits *limits, struct logic_state *s,
               struct logic_rules *lr, struct sudoku_rules_derived *d,
               sudoku_grid *solution, bool *unique) {
-  enum sudoku_status st = rules_state_init(s, lr, g, r, d);
+  enum sudoku_status st = logic_rules_state_init(s, lr, g, r, d);
   if (st != SUDOKU_OK)
     return st;
   s->deadline_ns = logic_deadline_ns(limits);
@@ -119,7 +115,7 @@ enum sudoku_status logic_next_known(const sudoku_grid *position,
     if (!logic_state_init(&s, position))
       return SUDOKU_CONFLICT;
   } else {
-    enum sudoku_status st = rules_state_init(&s, &lr, position, r, &d);
+    enum sudoku_status st = logic_rules_state_init(&s, &lr, position, r, &d);
     if (st != SUDOKU_OK)
       return st;
   }
@@ -136,7 +132,7 @@ enum sudoku_status sudoku_candidates_rules(const sudoku_grid *position,
   struct logic_state s;
   struct logic_rules lr;
   struct sudoku_rules_derived d;
-  enum sudoku_status st = rules_state_init(&s, &lr, position, r, &d);
+  enum sudoku_status st = logic_rules_state_init(&s, &lr, position, r, &d);
   if (st == SUDOKU_OK)
     memcpy(cand, s.cand, sizeof s.cand[0] * s.geo.ncells);
   return st;

@@ -179,14 +179,8 @@ static bool type3_naked_set(const struct loop *l, int x, int y,
             return true;
           }
         }
-        int i = m - 1;
-        while (i >= 0 && pick[i] == no - m + i)
-          i--;
-        if (i < 0)
+        if (!logic_next_subset(pick, m, no))
           break;
-        pick[i]++;
-        for (int j = i + 1; j < m; j++)
-          pick[j] = pick[j - 1] + 1;
       }
     }
   return false;
