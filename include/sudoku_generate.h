@@ -242,6 +242,11 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
  * Never allocates; stack about 80 KiB plus sudoku_solve_rules' (about 160
  * KiB). Cost: the README's table (bench_generate's variant rows).
  */
+/* The rule kinds sudoku_generate_rules generates, as bits. */
+#define SUDOKU_GENERATE_RULE_KINDS                                             \
+  ((1u << SUDOKU_RULE_X) | (1u << SUDOKU_RULE_WINDOKU) |                       \
+   (1u << SUDOKU_RULE_JIGSAW) | (1u << SUDOKU_RULE_KILLER))
+
 enum sudoku_status
 sudoku_generate_rules(const struct sudoku_generate_options *opt, uint32_t kinds,
                       sudoku_rules *rules, struct sudoku_generated *out);

@@ -146,7 +146,8 @@ int gen_attempt_dig(const struct sudoku_generate_options *opt,
   if (above)
     bound = level_cap(SUDOKU_LEVEL_EXTREME - 1);
   if (gen_dig_start(&dig, puzzle, &out->solution, orbits, rules, opt->givens,
-                    bound, above, gen_budget_only(n), prng,
+                    bound, above,
+                    gen_budget_only(n) || (rules != NULL && n > 9), prng,
                     deadline_ns) != SUDOKU_OK)
     return -1;
   if (above && !dig.above)

@@ -14,16 +14,6 @@
 #include "gen.h"
 #include "rules/rules_internal.h"
 
-/* The kinds this file makes puzzles of. */
-#define GEN_RULE_KINDS                                                         \
-  ((1u << SUDOKU_RULE_X) | (1u << SUDOKU_RULE_WINDOKU) |                       \
-   (1u << SUDOKU_RULE_JIGSAW) | (1u << SUDOKU_RULE_KILLER))
-
-/* A jigsaw whose regions admit no grid is redrawn after this many restarts
- * of the fill (each 4 n*n nodes): most random regions that fill at all
- * fill within a few. */
-#define GEN_JIGSAW_RESTARTS 16
-
 /* Random swaps tried per cell when drawing jigsaw regions. */
 #define GEN_JIGSAW_SWAPS 16
 
@@ -80,40 +70,38 @@ static bool connected(int n, const uint16_t *id, uint16_t want, int count) {
   return reached == count;
 }
 
-/* The regions a jigsaw starts from: the boxes, or the rows of a side
- * without a box shape. */
-static void start_regions(const sudoku_grid *shape, uint16_t *id) {
+/* The regions a jigsaw starts from, into r->region: the boxes, or the
+ * rows of a side without a box shape. */
+static void start_regions(const sudoku_grid *shape, sudoku_rules *r) {
   int n = shape->n;
   for (int c = 0; c < n * n; c++) {
     int row = c / n, col = c % n;
-    id[c] = shape->box_rows > 1
-                ? (uint16_t)((row / shape->box_rows) * shape->box_rows +
-                             col / shape->box_cols)
-                : (uint16_t)row;
+    r->region[c] = shape->box_rows > 1
+                       ? (uint8_t)((row / shape->box_rows) * shape->box_rows +
+                                   col / shape->box_cols)
+                       : (uint8_t)row;
   }
 }
 
 /*
- * Random jigsaw regions into r->region: the boxes (rows for a side
- * without a box shape), then GEN_JIGSAW_SWAPS * n*n tries of a swap: a
- * cell a next to another region B joins B, and a random cell of B next to
- * a's region joins a's; kept when both regions stay connected. Sizes never
- * change, so every region keeps n cells. Cost O(n^4) flood-fill work: about 1
- * ms at 9x9, 0.1 s at 25x25.
+ * Random jigsaw regions into r->region, which holds the start regions
+ * (start_regions): GEN_JIGSAW_SWAPS * n*n tries of a swap: a cell a next
+ * to another region B joins B, and a random cell of B next to a's region
+ * A (through a cell other than a) joins A; kept when both regions stay
+ * connected. Sizes never change: n connected regions of n cells. Cost
+ * O(n^4) flood-fill work: about a millisecond at 9x9.
  */
-static void draw_regions(struct sudoku_prng *p, const sudoku_grid *shape,
-                         sudoku_rules *r) {
-  int n = shape->n, nn = n * n;
+static void draw_regions(struct sudoku_prng *p, int n, sudoku_rules *r) {
+  int nn = n * n;
   uint16_t id[SUDOKU_MAX_CELLS];
-  start_regions(shape, id);
+  for (int c = 0; c < nn; c++)
+    id[c] = r->region[c];
   for (int t = 0; t < GEN_JIGSAW_SWAPS * nn; t++) {
     int a = (int)sudoku_prng_below(p, (uint32_t)nn);
     int x = neighbour(n, a, (int)sudoku_prng_below(p, 4));
     if (x < 0 || id[a] == id[x])
       continue;
-    /* a joins x's region B, and some cell b of B next to a's region A
-     * (through a cell other than a) joins A. */
-    uint16_t ra = id[a], rb = id[x], opts[SUDOKU_MAX_N];
+    uint16_t ra = id[a], rb = id[x], opts[SUDOKU_MAX_CELLS];
     int m = 0;
     for (int c = 0; c < nn; c++) {
       bool next_to_a = false;
@@ -136,6 +124,41 @@ static void draw_regions(struct sudoku_prng *p, const sudoku_grid *shape,
   }
   for (int c = 0; c < nn; c++)
     r->region[c] = (uint8_t)id[c];
+}
+
+/* Search nodes per cell that the grid of a jigsaw may take: regions that
+ * admit no grid, or none found within that, are dropped (the attempt is
+ * rejected). */
+#define GEN_JIGSAW_NODES 64u
+
+/*
+ * A complete grid under r (a jigsaw's random regions and the other kinds)
+ * into out: sudoku_solve_rules' first solution of the empty grid, its
+ * digits then relabelled by a random permutation (every rule generated is
+ * blind to the digits' names, so the relabelled grid is a solution too).
+ * Why not the randomised fill: from 12x12 on it rarely completes on random
+ * regions within its budget. Returns 1, 0 (no grid within the budget), -1
+ * at the deadline.
+ */
+static int jigsaw_grid(const sudoku_grid *shape, const sudoku_rules *r,
+                       struct sudoku_prng *p, uint64_t deadline_ns,
+                       sudoku_grid *out) {
+  struct sudoku_limits lim = {1, GEN_JIGSAW_NODES * shape->n * shape->n, 0,
+                              false};
+  if (!gen_time_left(deadline_ns, &lim.deadline_us))
+    return -1;
+  enum sudoku_status s = sudoku_solve_rules(shape, r, &lim, out, NULL);
+  if (s == SUDOKU_DEADLINE)
+    return -1;
+  if (s != SUDOKU_OK)
+    return 0;
+  uint16_t perm[SUDOKU_MAX_N + 1];
+  for (int v = 0; v <= shape->n; v++)
+    perm[v] = (uint16_t)v;
+  gen_shuffle(p, &perm[1], shape->n);
+  for (int c = 0; c < shape->n * shape->n; c++)
+    out->cell[c] = (uint8_t)perm[out->cell[c]];
+  return 1;
 }
 
 /* A cage size 1..GEN_CAGE_MAX drawn by cage_weight. */
@@ -423,19 +446,19 @@ static int attempt(void *ctx, struct sudoku_prng *prng, uint64_t deadline_ns,
   sudoku_rules *r = v->rules;
   memset(r, 0, sizeof *r);
   r->kinds = v->kinds & ~(1u << SUDOKU_RULE_KILLER);
-  if (sudoku_rules_has(r, SUDOKU_RULE_JIGSAW))
-    draw_regions(prng, v->shape, r);
   out->solution = *v->shape;
-  if (sudoku_rules_derive(v->shape, r, &d, NULL) != SUDOKU_OK)
-    return 0; /* cannot happen: the shape was checked */
-  enum sudoku_status s = gen_grid_units(
-      &d, prng,
-      sudoku_rules_has(r, SUDOKU_RULE_JIGSAW) ? GEN_JIGSAW_RESTARTS : 0,
-      deadline_ns, &out->solution);
-  if (s == SUDOKU_NO_SOLUTION)
-    return 0; /* regions without a grid: the next attempt draws others */
-  if (s != SUDOKU_OK)
-    return -1;
+  if (sudoku_rules_has(r, SUDOKU_RULE_JIGSAW)) {
+    start_regions(v->shape, r);
+    draw_regions(prng, v->shape->n, r);
+    int got = jigsaw_grid(v->shape, r, prng, deadline_ns, &out->solution);
+    if (got <= 0)
+      return got;
+  } else {
+    if (sudoku_rules_derive(v->shape, r, &d, NULL) != SUDOKU_OK)
+      return 0; /* cannot happen: the shape was checked */
+    if (gen_grid_units(&d, prng, 0, deadline_ns, &out->solution) != SUDOKU_OK)
+      return -1;
+  }
   if (v->kinds >> SUDOKU_RULE_KILLER & 1u)
     return killer_attempt(v, prng, deadline_ns, puzzle, out);
   return gen_attempt_dig(v->opt, v->orbits, r, prng, deadline_ns, puzzle, out);
@@ -462,7 +485,7 @@ sudoku_generate_rules(const struct sudoku_generate_options *opt, uint32_t kinds,
   sudoku_grid shape;
   gen_out_init(opt, out);
   memset(rules, 0, sizeof *rules);
-  if (kinds == 0 || (kinds & ~GEN_RULE_KINDS) != 0)
+  if (kinds == 0 || (kinds & ~SUDOKU_GENERATE_RULE_KINDS) != 0)
     return SUDOKU_BAD_VALUE;
   enum sudoku_status s = shape_of(opt, kinds, &shape);
   if (s != SUDOKU_OK)
@@ -480,11 +503,8 @@ sudoku_generate_rules(const struct sudoku_generate_options *opt, uint32_t kinds,
    * boxes, or rows, stand in for the regions in this check. */
   {
     struct sudoku_rules_derived d;
-    uint16_t id[SUDOKU_MAX_CELLS];
     rules->kinds = kinds & ~(1u << SUDOKU_RULE_KILLER);
-    start_regions(&shape, id);
-    for (int c = 0; c < n * n; c++)
-      rules->region[c] = (uint8_t)id[c];
+    start_regions(&shape, rules);
     s = sudoku_rules_derive(&shape, rules, &d, NULL);
     memset(rules, 0, sizeof *rules);
     if (s != SUDOKU_OK)
