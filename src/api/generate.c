@@ -233,6 +233,7 @@ bool api_generate_init(struct api_generate_job *j, const struct api_input *in,
                        struct api_error *e) {
   const struct sudoku_generate_options def = SUDOKU_GENERATE_DEFAULT;
   j->opt = def;
+  j->kinds = 0;
   j->count = 1;
   j->per_page = 4;
   j->paper = PDF_A4;
