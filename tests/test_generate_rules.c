@@ -262,6 +262,25 @@ START_TEST(cli_line_reads_back) {
   ck_assert_int_eq(strncmp(s.out, nl + 1, 49), 0);
   run_free(&s);
   run_free(&g);
+  /* --json: /generate's answer, posted back by `sudoku solve --json`. */
+  struct run j = run_cli("generate --variant x --seed 2 --json", "", 0);
+  ck_assert_msg(j.status == 0, "%s", j.err);
+  cJSON *o = cJSON_Parse(j.out);
+  ck_assert_ptr_nonnull(o);
+  ck_assert_str_eq(
+      cJSON_GetArrayItem(cJSON_GetObjectItem(o, "variant"), 0)->valuestring,
+      "x");
+  ck_assert_str_eq(
+      cJSON_GetObjectItem(o, "puzzle")->valuestring,
+      "....48.....52.....6.......1..4.7......9...5......3.2..9....."
+      "..5.....48.....39....");
+  struct run js = run_cli("solve --json --format line", j.out, strlen(j.out));
+  ck_assert_msg(js.status == 0, "%s", js.err);
+  ck_assert_int_eq(
+      strncmp(js.out, cJSON_GetObjectItem(o, "solution")->valuestring, 81), 0);
+  cJSON_Delete(o);
+  run_free(&js);
+  run_free(&j);
   struct run bad = run_cli("generate --variant anti-knight", "", 0);
   ck_assert_int_eq(bad.status, 2);
   ck_assert_ptr_nonnull(strstr(bad.err, "x, windoku, jigsaw and killer"));

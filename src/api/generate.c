@@ -50,61 +50,72 @@ enum api_cost api_generate_cost(struct api_job *job) {
   return quick && j->count == 1 ? API_COST_SHORT : API_COST_LONG;
 }
 
-/* The puzzle's JSON answer; with rules (a variant), their members
- * first. */
-static void render_json(const struct api_generate_job *j,
-                        const struct sudoku_generated *g,
-                        const sudoku_rules *rules, struct api_response *out) {
+char *api_generated_json(const struct sudoku_generate_options *opt,
+                         const char *date, const struct sudoku_generated *g,
+                         const sudoku_rules *rules, size_t *len) {
   char line[SUDOKU_TEXT_MAX], seed[24], box[16];
   cJSON *o = cJSON_CreateObject();
-  if (o != NULL) {
-    api_line_text(&g->puzzle, line);
-    cJSON_AddStringToObject(o, "puzzle", line);
-    api_line_text(&g->solution, line);
-    cJSON_AddStringToObject(o, "solution", line);
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)j->opt.seed);
-    cJSON_AddStringToObject(o, "seed", seed);
-    if (g->rated) {
-      cJSON_AddStringToObject(o, "level", sudoku_level_name(g->rating.level));
-      api_add_rating(o, "rating", g->rating.rating);
-      cJSON_AddStringToObject(o, "hardest",
-                              sudoku_technique_id(g->rating.hardest));
-    } else {
-      cJSON_AddNullToObject(o, "level");
-      cJSON_AddNullToObject(o, "rating");
-    }
-    api_add_int(o, "givens", g->givens);
-    cJSON_AddStringToObject(o, "symmetry",
-                            sudoku_symmetry_name(j->opt.symmetry));
-    api_add_int(o, "size", g->puzzle.n);
-    snprintf(box, sizeof box, "[%d,%d]", g->puzzle.box_rows,
-             g->puzzle.box_cols);
-    if (g->puzzle.box_rows > 1) /* a jigsaw side without boxes: none */
-      cJSON_AddRawToObject(o, "box", box);
-    api_add_int(o, "attempts", g->attempts);
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
-    cJSON_AddStringToObject(o, "attempt_seed", seed);
-    if (j->date[0] != '\0')
-      cJSON_AddStringToObject(o, "date", j->date);
+  if (o == NULL)
+    return NULL;
+  api_line_text(&g->puzzle, line);
+  cJSON_AddStringToObject(o, "puzzle", line);
+  api_line_text(&g->solution, line);
+  cJSON_AddStringToObject(o, "solution", line);
+  snprintf(seed, sizeof seed, "%llu", (unsigned long long)opt->seed);
+  cJSON_AddStringToObject(o, "seed", seed);
+  if (g->rated) {
+    cJSON_AddStringToObject(o, "level", sudoku_level_name(g->rating.level));
+    api_add_rating(o, "rating", g->rating.rating);
+    cJSON_AddStringToObject(o, "hardest",
+                            sudoku_technique_id(g->rating.hardest));
+  } else {
+    cJSON_AddNullToObject(o, "level");
+    cJSON_AddNullToObject(o, "rating");
   }
-  if (rules == NULL || o == NULL) {
-    api_render_json(o, 200, "generated", out);
-    return;
-  }
+  api_add_int(o, "givens", g->givens);
+  cJSON_AddStringToObject(o, "symmetry", sudoku_symmetry_name(opt->symmetry));
+  api_add_int(o, "size", g->puzzle.n);
+  snprintf(box, sizeof box, "[%d,%d]", g->puzzle.box_rows, g->puzzle.box_cols);
+  if (g->puzzle.box_rows > 1) /* a jigsaw side without boxes: none */
+    cJSON_AddRawToObject(o, "box", box);
+  api_add_int(o, "attempts", g->attempts);
+  snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
+  cJSON_AddStringToObject(o, "attempt_seed", seed);
+  if (date != NULL && date[0] != '\0')
+    cJSON_AddStringToObject(o, "date", date);
   struct api_buf b;
-  api_buf_init(&b, api_variant_bytes(rules, g->puzzle.n) +
-                       4 * (size_t)g->puzzle.n * g->puzzle.n + 512);
+  int n = g->puzzle.n;
+  api_buf_init(&b, api_variant_bytes(rules, n) + 4 * (size_t)n * n + 512);
   api_buf_lit(&b, "{");
-  api_variant_write(&b, rules, g->puzzle.n);
-  for (const cJSON *m = o->child; m != NULL; m = m->next) {
+  if (rules != NULL) {
+    api_variant_write(&b, rules, n);
     api_buf_lit(&b, ",");
+  }
+  for (const cJSON *m = o->child; m != NULL; m = m->next) {
+    if (m != o->child)
+      api_buf_lit(&b, ",");
     api_buf_string(&b, m->string, strlen(m->string));
     api_buf_lit(&b, ":");
     api_buf_cjson(&b, m);
   }
   api_buf_lit(&b, "}");
   cJSON_Delete(o);
-  api_render_buf(&b, 200, "generated", out);
+  if (b.failed) {
+    api_buf_free(&b);
+    return NULL;
+  }
+  b.p[b.len] = '\0'; /* api_buf keeps room for it */
+  *len = b.len;
+  return b.p;
+}
+
+/* The puzzle's JSON answer (api_generated_json). */
+static void render_json(const struct api_generate_job *j,
+                        const struct sudoku_generated *g,
+                        const sudoku_rules *rules, struct api_response *out) {
+  size_t len = 0;
+  char *text = api_generated_json(&j->opt, j->date, g, rules, &len);
+  api_render_body(text, len, CT_JSON, "generated", out);
 }
 
 /* Makes puzzle i of the job (seed + i) within the deadline; false with e

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "api/api.h"
 #include "cli.h"
 #include "pdf.h"
 #include "sudoku_draw.h"
@@ -30,7 +31,8 @@ static const char usage[] =
     "                       [--format line|judge|svg|pdf] [--per-page P]\n"
     "                       [--paper a4|letter] [--deadline-ms N] "
     "[--verbose]\n"
-    "                       [--variant x|windoku|jigsaw|killer] [--help]\n"
+    "                       [--variant x|windoku|jigsaw|killer] [--json]\n"
+    "                       [--help]\n"
     "Prints new Sudoku puzzles: unique, with a symmetric pattern of givens,\n"
     "minimal (or with G givens), rated at level L. Minimal: up to 15x15 no\n"
     "given can go (proved); from 16x16 on budget-minimal: no orbit of the\n"
@@ -68,6 +70,8 @@ static const char usage[] =
     "                   at random cells), split until the cages alone have\n"
     "                   one solution, then merged where that stays so (not\n"
     "                   claimed cage-minimal). Line format only\n"
+    "  --json           each puzzle as one line of GET /generate's JSON\n"
+    "                   answer (a variant's rules in its members first)\n"
     "  --verbose        for each puzzle, on stderr: its attempts and the seed\n"
     "                   of the attempt that made it (--seed of that value\n"
     "                   gives it in one attempt)\n"
@@ -77,7 +81,7 @@ static const char usage[] =
 struct gen_cli {
   struct sudoku_generate_options opt;
   uint64_t seed;
-  bool seeded, solution, judge, verbose;
+  bool seeded, solution, judge, verbose, json;
   uint32_t kinds; /* --variant: rule kinds; 0 classic */
   unsigned long long count;
   char picture; /* 's' svg, 'p' pdf, 0 text */
@@ -118,6 +122,9 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
       continue;
     } else if (strcmp(a, "--verbose") == 0) {
       g->verbose = true;
+      continue;
+    } else if (strcmp(a, "--json") == 0) {
+      g->json = true;
       continue;
     } else if (val == NULL) {
       fprintf(stderr, "sudoku generate: unknown or incomplete option '%s'\n%s",
@@ -199,6 +206,12 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
             "sudoku generate: --size %d has no box shape (a prime side): "
             "only --variant jigsaw takes it\n",
             n);
+    return 2;
+  }
+  if (g->json && (g->picture || g->judge || g->solution)) {
+    fputs("sudoku generate: --json holds the solution; it takes no --format "
+          "or --solution\n",
+          stderr);
     return 2;
   }
   if (g->kinds != 0 && (g->picture || g->judge)) {
@@ -366,6 +379,17 @@ int cli_cmd_generate(int argc, char **argv) {
     if (g.picture) {
       seeds[made] = g.opt.seed;
       kept[made++] = out;
+      continue;
+    }
+    if (g.json) {
+      size_t len;
+      char *text =
+          api_generated_json(&g.opt, NULL, &out, g.kinds ? &rules : NULL, &len);
+      if (text != NULL) {
+        fputs(text, stdout);
+        fputc('\n', stdout);
+      }
+      free(text);
       continue;
     }
     if (g.kinds != 0) {
