@@ -31,6 +31,7 @@
 
 #include "sudoku.h"
 #include "sudoku_logic.h"
+#include "sudoku_rules.h"
 
 /* ---- Symmetries -------------------------------------------------------- */
 
@@ -207,6 +208,77 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
  */
 bool sudoku_rating_band_parse(const char *text, size_t len, uint8_t *min,
                               uint8_t *max);
+
+/* ---- Generating under rules ------------------------------------------- */
+
+/* The rule kinds sudoku_generate_rules generates, as bits. */
+#define SUDOKU_GENERATE_RULE_KINDS                                             \
+  ((1u << SUDOKU_RULE_X) | (1u << SUDOKU_RULE_WINDOKU) |                       \
+   (1u << SUDOKU_RULE_JIGSAW) | (1u << SUDOKU_RULE_KILLER))
+
+/*
+ * Generates one puzzle of a variant: kinds is a set of rule bits (1u <<
+ * SUDOKU_RULE_X, _WINDOKU, _JIGSAW, _KILLER; any other bit is refused),
+ * under which the puzzle has exactly one solution (sudoku_solve_rules
+ * would count 1); its rules go to *rules (caller's, about 8 KiB), the
+ * puzzle and its solution to *out as sudoku_generate fills them. opt is
+ * read as by sudoku_generate (shape, symmetry, level, givens, seed,
+ * deadline), except as said below. Each attempt draws from its seed
+ * alone, in this order:
+ *   - jigsaw: regions. The boxes (the rows, for a side without a box
+ *     shape: box_rows 1, box_cols n, any n in 4..25), then 16 n*n tries
+ *     of a swap: a cell next to another region joins it, and a random cell
+ *     of that region next to the first one's joins the first; kept when
+ *     both regions stay connected: n connected regions of n cells. The
+ *     grid is sudoku_solve_rules' first solution of the empty grid under
+ *     them (64 n*n search nodes at most: regions with no grid found in
+ *     that reject the attempt), its digits relabelled by a random
+ *     permutation;
+ *   - x, windoku: a complete grid under the rules' units (rows, columns,
+ *     boxes, the diagonals, the windows), by the randomised fill of
+ *     sudoku_generate;
+ *   - x, windoku, jigsaw: givens removed as sudoku_generate removes them
+ *     (orbits of the symmetry, neighbours, swaps; a level filtered at
+ *     sides 4 and 6 and dug within from 8 on, 9x9 included, since minimal
+ *     variant puzzles are mostly hard), every uniqueness check a search
+ *     of sudoku_solve_rules' counting to 2 and every rating
+ *     sudoku_rate_rules'. Minimal: up to 9x9 no single given can go
+ *     without a second solution under the rules (proved); from 10x10 on
+ *     budget-minimal (a check that does not end within 1024 search nodes,
+ *     256 above 16x16, keeps its given: the rules' search is slower than
+ *     the classic one); level-minimal when a level was dug within; not
+ *     minimal with a target of givens;
+ *   - killer: cages, and no givens unless opt->givens asks for some. The
+ *     cells in random order each start a cage, grown through random
+ *     orthogonal neighbours that hold a digit the cage lacks to a drawn
+ *     size of 1 to 5 (weights 1, 4, 4, 3, 1: mostly 2 to 4); sums from
+ *     the grid. Then, while the cages alone (with the other kinds) have a
+ *     second solution, a cage holding a cell where the two solutions
+ *     differ is split at that cell in two (its rest cut into connected
+ *     pieces). Minimal in this sense only: every split was made against
+ *     a second solution of the layout before it. Cage-minimality (no two
+ *     neighbouring cages could be merged keeping one solution) is not
+ *     claimed. opt->givens > 0 then adds that many givens at cells drawn
+ *     at random, making the puzzle easier; the symmetry is not read. With
+ *     a level, the puzzle is rated (sudoku_rate_rules up to the level)
+ *     and the attempt rejected when the level differs.
+ * Same seed, same options: the same rules and puzzle byte for byte
+ * everywhere (as sudoku_generate). Two steps read which solution
+ * sudoku_solve_rules' search finds first: a jigsaw's grid, and the cells
+ * where a killer layout's second solution differs; a change to that
+ * search's order may change jigsaw and killer puzzles, as a change to the
+ * rating may change a level's.
+ * Returns SUDOKU_OK; SUDOKU_BAD_VALUE for a kind out of the four, or
+ * options sudoku_generate refuses; SUDOKU_BAD_SHAPE for a shape that
+ * neither sudoku_grid_init nor jigsaw (1 x n) takes; SUDOKU_BAD_RULES for
+ * rules unfit for the side (windoku needs square boxes and a side of 9 or
+ * more); SUDOKU_DEADLINE as sudoku_generate.
+ * Never allocates; stack about 80 KiB plus sudoku_solve_rules' (about 160
+ * KiB). Cost: the README's table (bench_generate's variant rows).
+ */
+enum sudoku_status
+sudoku_generate_rules(const struct sudoku_generate_options *opt, uint32_t kinds,
+                      sudoku_rules *rules, struct sudoku_generated *out);
 
 /* Whether puzzles of side n at `level` exist (SUDOKU_LEVEL_ANY: always).
  * False for 4x4 above easy: every unique 4x4 puzzle rates 1.2 (all

@@ -251,6 +251,18 @@ void api_job_free(struct api_job *job);
 bool api_read_variant_body(const char *body, size_t len, sudoku_grid *g,
                            sudoku_rules *r, char *detail, size_t cap);
 
+#include "sudoku_generate.h"
+
+/* GET /generate's JSON answer for puzzle g made with opt (its seed the
+ * one asked for), rules NULL for a classic puzzle, else a variant's,
+ * whose members (api_variant_write) come first; date: /daily's day, or
+ * NULL. Malloc'd and NUL-terminated, its length in *len; NULL when out of
+ * memory. The one writer of that answer: `sudoku generate --json` prints
+ * it too. */
+char *api_generated_json(const struct sudoku_generate_options *opt,
+                         const char *date, const struct sudoku_generated *g,
+                         const sudoku_rules *rules, size_t *len);
+
 /* Parse, cost and run in one call (tests, fuzzing, the inline path). */
 void api_handle(const struct api_endpoint *ep, const struct api_limits *limits,
                 const struct api_input *in, struct api_response *out);

@@ -305,6 +305,7 @@ struct api_generate_job {
   struct api_job base;
   struct sudoku_generate_options opt;
   bool seeded;
+  uint32_t kinds; /* variant=: rule kinds (sudoku_generate_rules); 0 classic */
   uint32_t count; /* puzzles: 1, or up to 12 for a PDF */
   int per_page;   /* a PDF's puzzles to a page: 1, 2, 4 or 6 */
   enum pdf_paper paper;
