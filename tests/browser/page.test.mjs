@@ -672,37 +672,51 @@ test("New puzzle offers each variant (1280 and 375 px)", async (t) => {
   await page.setViewportSize({ width: 1100, height: 800 });
 });
 
-// A generated game of this variant played with Hint alone: each hint's
-// cells, units and cage lit, applied, until the page says it is solved.
-async function winWithHints(kind, width, shot) {
+// A new game of this variant at this width from New puzzle: the
+// /generate answer (puzzle, solution and the rule members).
+async function newVariantGame(kind, width) {
   await page.setViewportSize({ width, height: 900 });
-  const errors = consoleErrors.length;
   await page.goto(BASE + "/");
   await page.selectOption("#variant", kind);
   await page.selectOption("#level", "easy");
   const [res] = await Promise.all([page.waitForResponse((r) => r.url().includes("/generate?")), page.click("#new")]);
   const g = await res.json();
   await waitMessage("ok");
-  let hints = 0, cagesLit = 0, unitsLit = 0;
+  assert.equal(await values(), g.puzzle);
+  return g;
+}
+
+// The open game (g: its rule members and solution) played with Hint
+// alone: each hint sent with the rules, its targets lit, a variant unit's
+// cells and a named cage lit, applied, until the page says it is solved.
+async function winWithHints(g, shot) {
+  const errors = consoleErrors.length;
+  let hints = 0, cagesLit = 0, unitsLit = 0, shotTaken = !shot;
   for (; hints < 400 && (await values()).includes("."); hints++) {
     const [hr] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/hint")), page.click("#hint")]);
     const body = hr.request().postDataJSON(), a = await hr.json();
-    for (const k of ["variant", "regions", "cages"]) if (g[k]) assert.deepEqual(body[k], g[k], `/hint gets ${k}`);
     assert.equal(hr.status(), 200, JSON.stringify(a));
+    for (const k of ["regions", "cages"]) if (g[k]) assert.deepEqual(body[k], g[k], `/hint gets ${k}`);
+    assert.deepEqual([body.variant].flat(), [g.variant].flat());
     await page.waitForSelector('#hint[data-state="shown"]');
     assert.equal(a.kind, "step", JSON.stringify(a));
     const lit = await page.$$eval("#grid input.ht", (els) => els.map((e) => e.dataset.cell));
     assert.deepEqual(lit.sort(), [...new Set([...a.placements, ...a.eliminations].map((p) => p.cell))].sort());
     // A variant unit (diagonal, window, region) lights all its cells.
-    const units = a.units.filter((u) => /^(diagonal|window|region)/.test(u));
-    if (units.length) {
-      const on = await page.$$eval("#grid input", (els) => els.map((e) => /\bh[uct]\b/.test(e.className)));
-      assert.ok(on.filter(Boolean).length >= 9, `${units} lit`);
+    if (a.units.some((u) => /^(diagonal|window|region)/.test(u))) {
+      const on = await page.$$eval("#grid input", (els) => els.filter((e) => /\bh[uct]\b/.test(e.className)).length);
+      assert.ok(on >= 9, `${a.units}: ${on} cells lit`);
       unitsLit++;
     }
     if (/cage at r\d+c\d+/.test(a.explanation)) {
       assert.ok((await page.locator("#rules .cage.lit").count()) >= 1, `a lit cage for: ${a.explanation}`);
-      if (!cagesLit++ && shot) await page.screenshot({ path: join(SHOTS, shot) });
+      cagesLit++;
+    }
+    // The picture: the first rule of 45 (its unit lit), else a late hint.
+    if (!shotTaken && (a.technique === "rule-of-45" || hints >= 40)) {
+      shotTaken = true;
+      await page.locator("#board").screenshot({ path: join(SHOTS, shot) });
+      copyFileSync(join(SHOTS, shot), join(DOCS, shot));
     }
     await page.click("#hint");
     await page.waitForSelector('#hint[data-state="idle"]');
@@ -710,27 +724,41 @@ async function winWithHints(kind, width, shot) {
   }
   await page.waitForFunction(() => /Solved!/.test(document.querySelector("#msg").textContent));
   assert.equal(await values(), g.solution);
-  if (kind === "killer") assert.ok(cagesLit > 0, "no hint lit a cage");
-  await page.setViewportSize({ width: 1100, height: 800 });
   assert.deepEqual(consoleErrors.slice(errors), []);
   return { hints, cagesLit, unitsLit };
 }
 
-test("a generated killer game won with Hint alone (1280 px; docs/page-killer-hint.png)", async (t) => {
+test("killer (1280 px) and jigsaw (375 px) samples won with Hint alone, cages and regions lit (docs/page-killer-hint.png)", async (t) => {
+  if (!(await serves("/hint", variantSample("killer").json))) return t.skip("POST /hint under rules is not served");
+  for (const [kind, width] of [["killer", 1280], ["jigsaw", 375]]) {
+    const { json, solution } = variantSample(kind);
+    await page.setViewportSize({ width, height: 900 });
+    await openVariant(json);
+    const r = await winWithHints({ ...json, solution }, kind === "killer" ? "page-killer-hint.png" : null);
+    if (kind === "killer") assert.ok(r.cagesLit > 0, "no hint lit a cage");
+    else assert.ok(r.unitsLit > 0, "no hint lit a region");
+    t.diagnostic(`${kind} sample: ${r.hints} hints, ${r.cagesLit} lit a cage, ${r.unitsLit} a ${kind} unit`);
+  }
+  await page.setViewportSize({ width: 1100, height: 800 });
+});
+
+test("a generated killer game won with Hint alone (375 px)", async (t) => {
   if (!(await serves("/generate?variant=killer&level=easy"))) return t.skip("GET /generate?variant= is not served");
   if (!(await serves("/hint", variantSample("killer").json))) return t.skip("POST /hint under rules is not served");
-  const r = await winWithHints("killer", 1280, "page-killer-hint.png");
-  copyFileSync(join(SHOTS, "page-killer-hint.png"), join(DOCS, "page-killer-hint.png"));
+  const r = await winWithHints(await newVariantGame("killer", 375));
+  assert.ok(r.cagesLit > 0, "no hint lit a cage");
   t.diagnostic(`killer: ${r.hints} hints, ${r.cagesLit} lit a cage`);
+  await page.setViewportSize({ width: 1100, height: 800 });
 });
 
 test("generated X (375 px), windoku and jigsaw games won with Hint alone", async (t) => {
   if (!(await serves("/generate?variant=x&level=easy"))) return t.skip("GET /generate?variant= is not served");
   if (!(await serves("/hint", variantSample("x").json))) return t.skip("POST /hint under rules is not served");
   for (const [kind, width] of [["x", 375], ["windoku", 1280], ["jigsaw", 1280]]) {
-    const r = await winWithHints(kind, width);
+    const r = await winWithHints(await newVariantGame(kind, width));
     t.diagnostic(`${kind}: ${r.hints} hints, ${r.unitsLit} lit a ${kind} unit`);
   }
+  await page.setViewportSize({ width: 1100, height: 800 });
 });
 
 test("no script errors or CSP violations", () => {
