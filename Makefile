@@ -75,6 +75,8 @@ $(BUILD)/tests/%.o: tests/%.c
 $(BUILD)/tests/test_json_write.o: PKG_CFLAGS += $(CJSON_CFLAGS)
 # The variant tests read the api's answers back as JSON trees.
 $(BUILD)/tests/test_api_variants.o: PKG_CFLAGS += $(CJSON_CFLAGS)
+# The generation tests read /generate's answer as a JSON tree.
+$(BUILD)/tests/test_generate_rules.o: PKG_CFLAGS += $(CJSON_CFLAGS)
 
 # Only src/api sees cJSON and only src/http sees libmicrohttpd.
 $(BUILD)/src/api/%.o: src/api/%.c

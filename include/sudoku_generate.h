@@ -31,6 +31,7 @@
 
 #include "sudoku.h"
 #include "sudoku_logic.h"
+#include "sudoku_rules.h"
 
 /* ---- Symmetries -------------------------------------------------------- */
 
@@ -184,6 +185,71 @@ struct sudoku_generated {
  */
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out);
+
+/* ---- Generating under rules ------------------------------------------- */
+
+/*
+ * Generates one puzzle of a variant: kinds is a set of rule bits (1u <<
+ * SUDOKU_RULE_X, _WINDOKU, _JIGSAW, _KILLER; any other bit is refused),
+ * under which the puzzle has exactly one solution (sudoku_solve_rules
+ * would count 1); its rules go to *rules (caller's, about 8 KiB), the
+ * puzzle and its solution to *out as sudoku_generate fills them. opt is
+ * read as by sudoku_generate (shape, symmetry, level, givens, seed,
+ * deadline), except as said below. Each attempt draws from its seed
+ * alone, in this order:
+ *   - jigsaw: regions. The boxes (the rows, for a side without a box
+ *     shape: box_rows 1, box_cols n, any n in 4..25), then 16 n*n tries
+ *     of swapping the regions of two orthogonal neighbours, each kept
+ *     when both regions stay connected: n connected regions of n cells.
+ *     Regions that admit no grid (the fill fails 17 times) are dropped
+ *     and the attempt rejected;
+ *   - a complete grid under the rules' units (rows, columns, boxes or
+ *     regions, the diagonals, the windows), by the randomised fill of
+ *     sudoku_generate;
+ *   - x, windoku, jigsaw: givens removed exactly as sudoku_generate
+ *     removes them (orbits of the symmetry, the level filtered at sides 4,
+ *     6, 9 and dug within elsewhere, neighbours, swaps), every uniqueness
+ *     check a search of sudoku_solve_rules's counting to 2 and every
+ *     rating sudoku_rate_rules'. The puzzle is minimal in the same sense:
+ *     up to 15x15 no single given can go without a second solution under
+ *     the rules (proved), from 16x16 on budget-minimal (a check that does
+ *     not end within the node budget keeps its given), level-minimal when
+ *     a level was dug within, not minimal with a target of givens;
+ *   - killer: cages, and no givens unless opt->givens asks for some. The
+ *     cells in random order each start a cage, grown through random
+ *     orthogonal neighbours that hold a digit the cage lacks to a drawn
+ *     size of 1 to 5 (weights 1, 4, 4, 3, 1: mostly 2 to 4); sums from
+ *     the grid. Then, while the cages alone (with the other kinds) have a
+ *     second solution, a cage holding a cell where the two solutions
+ *     differ is split at that cell in two (its rest cut into connected
+ *     pieces). Minimal in this sense only: every split was made against
+ *     a second solution of the layout before it. Cage-minimality (no two
+ *     neighbouring cages could be merged keeping one solution) is not
+ *     claimed. opt->givens > 0 then adds that many givens at cells drawn
+ *     at random, making the puzzle easier; the symmetry is not read. With
+ *     a level, the puzzle is rated (sudoku_rate_rules up to the level)
+ *     and the attempt rejected when the level differs.
+ * Same seed, same options: the same rules and puzzle byte for byte
+ * everywhere (as sudoku_generate; the killer refinement reads only which
+ * cells the second solution of sudoku_solve_rules's search differs in,
+ * which depends on that search's order: a change to it may change killer
+ * puzzles, as a change to the rating may change a level's).
+ * Returns SUDOKU_OK; SUDOKU_BAD_VALUE for a kind out of the four, or
+ * options sudoku_generate refuses; SUDOKU_BAD_SHAPE for a shape that
+ * neither sudoku_grid_init nor jigsaw (1 x n) takes; SUDOKU_BAD_RULES for
+ * rules unfit for the side (windoku needs square boxes and a side of 9 or
+ * more); SUDOKU_DEADLINE as sudoku_generate.
+ * Never allocates; stack about 80 KiB plus sudoku_solve_rules' (about 160
+ * KiB). Cost: the README's table (bench_generate's variant rows).
+ */
+/* The rule kinds sudoku_generate_rules generates, as bits. */
+#define SUDOKU_GENERATE_RULE_KINDS                                             \
+  ((1u << SUDOKU_RULE_X) | (1u << SUDOKU_RULE_WINDOKU) |                       \
+   (1u << SUDOKU_RULE_JIGSAW) | (1u << SUDOKU_RULE_KILLER))
+
+enum sudoku_status
+sudoku_generate_rules(const struct sudoku_generate_options *opt, uint32_t kinds,
+                      sudoku_rules *rules, struct sudoku_generated *out);
 
 /* Whether puzzles of side n at `level` exist (SUDOKU_LEVEL_ANY: always).
  * False for 4x4 above easy: every unique 4x4 puzzle rates 1.2 (all

@@ -1,7 +1,7 @@
 /*
  * sudoku_logic_rules.h - sudoku_logic.h under a variant's rules
- * (sudoku_rules.h): the candidates, the next step, the path and the rating
- * of an X, windoku, jigsaw, killer, anti-knight, anti-king,
+ * (sudoku_rules.h): the candidates, the next step, a hint, the path and the
+ * rating of an X, windoku, jigsaw, killer, anti-knight, anti-king,
  * non-consecutive, odd-even or extra-regions puzzle, in the same step data
  * and on the same scale as the classic ones. With no extras (r NULL or
  * r->kinds 0) each function is its classic twin itself.
@@ -69,6 +69,18 @@ enum sudoku_status sudoku_candidates_rules(const sudoku_grid *position,
 enum sudoku_status sudoku_next_step_rules(
     const sudoku_grid *position, const sudoku_rules *r, const uint32_t *cand,
     const struct sudoku_logic_limits *limits, struct sudoku_step *out);
+
+/* sudoku_hint under r: the first wrong entry, the first removed mark that
+ * is the cell's value, or the next step (sudoku_next_step_rules' step),
+ * from one count-to-2 search under r (sudoku_solve_rules); the same
+ * statuses, plus the rules' own. The entries must repeat the givens they
+ * fill (the caller checks). */
+enum sudoku_status sudoku_hint_rules(const sudoku_grid *puzzle,
+                                     const sudoku_rules *r,
+                                     const sudoku_grid *entries,
+                                     const uint32_t *marks, bool unique_only,
+                                     const struct sudoku_logic_limits *limits,
+                                     struct sudoku_hint *out);
 
 /* sudoku_logic_solve and sudoku_rate under r. */
 enum sudoku_status

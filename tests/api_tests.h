@@ -23,7 +23,8 @@ void api_test_handle(struct api_limits lim, int type, const char *body,
 void api_add_refusals(Suite *s);
 
 /* test_api_variants.c: variant puzzles in JSON and text, their refusals,
- * the endpoints that refuse rules. */
+ * and the logic under rules (/hint, /steps, /rate, /candidates) on a real
+ * sudokud. */
 void api_add_variants(Suite *s);
 
 #endif

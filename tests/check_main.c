@@ -16,6 +16,7 @@ int main(void) {
   srunner_add_suite(sr, rules_suite());
   srunner_add_suite(sr, generate_suite());
   srunner_add_suite(sr, cli_generate_suite());
+  srunner_add_suite(sr, generate_rules_suite());
   srunner_add_suite(sr, logic_suite());
   srunner_add_suite(sr, cli_logic_suite());
   srunner_add_suite(sr, chains_suite());

@@ -4,8 +4,10 @@
  * api's writer) and as text under ?variant=, each answer re-checked with
  * sudoku_rules_is_solution and against its stored solution; the answer's
  * rules posted back; every refusal of the JSON reader with its status,
- * path and message; the endpoints that do not know rules refusing them;
- * /check under rules.
+ * path and message; /check under rules; and on a real sudokud over TCP,
+ * /hint, /steps, /rate and /candidates under each sample's rules, every
+ * step checked against the solution sudoku_solve_rules finds, every rating
+ * and candidate against the core's own.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include <cJSON.h>
 
 #include "api_tests.h"
+#include "sudoku_logic_rules.h"
 #include "sudoku_rules.h"
 
 /* One request to endpoint with the Content-Type of type and at most one
@@ -279,17 +282,22 @@ static const struct {
      "{\"puzzle\":\"1.........................................................."
      ".....................1\",\"variant\":\"x\"}",
      422, "conflicting-givens", NULL, "r1c1 and r9c9 are both 1 (diagonal 1)"},
-    /* Endpoints whose logic does not know rules refuse them. */
-    {"hint", "{\"puzzle\":\"" X_PUZZLE "\",\"variant\":\"x\"}", 422,
-     "variant-not-supported", "variant", "a hint under rules"},
-    {"steps", "{\"puzzle\":\"" X_PUZZLE "\",\"cages\":[]}", 422,
-     "variant-not-supported", "cages", "solving by steps under rules"},
-    {"candidates", "{\"puzzle\":\"" X_PUZZLE "\",\"parity\":\"\"}", 422,
-     "variant-not-supported", "parity", "computing candidates"},
-    {"rate", "{\"puzzle\":\"" X_PUZZLE "\",\"variant\":\"x\"}", 422,
-     "variant-not-supported", "variant", "rating under rules"},
-    {"rate", "{\"puzzles\":[\"" X_PUZZLE "\"],\"variant\":\"x\"}", 422,
-     "variant-not-supported", "variant", "rating under rules"},
+    /* The playing endpoints read the same members, refused the same way. */
+    {"steps", "{\"puzzle\":\"" X_PUZZLE "\",\"cages\":[]}", 400,
+     "invalid-request", "cages", "non-empty array"},
+    {"candidates", "{\"puzzle\":\"" X_PUZZLE "\",\"parity\":\"\"}", 400,
+     "invalid-request", "parity", "expected a string of 81 parity marks"},
+    {"hint",
+     "{\"puzzle\":\"" E81
+     "\",\"cages\":[{\"sum\":3,\"cells\":[\"r1c1\",\"r1c2\"]},{\"sum\":4,"
+     "\"cells\":[\"r1c2\",\"r1c3\"]}]}",
+     400, "invalid-rules", "cages[1]", "cages[1]: r1c2 is in two cages"},
+    {"rate", "{\"puzzle\":\"" X_PUZZLE "\",\"variant\":\"y\"}", 400,
+     "invalid-request", "variant", "\\\"y\\\" is not a rule"},
+    {"candidates",
+     "{\"puzzle\":\"1.........................................................."
+     ".....................1\",\"variant\":\"x\"}",
+     422, "conflicting-givens", NULL, "r1c1 and r9c9 are both 1 (diagonal 1)"},
 };
 
 START_TEST(json_refusals_located) {
@@ -649,6 +657,372 @@ START_TEST(fpuzzles_refusals_located) {
 }
 END_TEST
 
+/* ---- The logic under rules, on a real sudokud ---------------------- */
+
+static struct server vserver;
+
+static void vserver_start(void) {
+  server_start(&vserver, "--threads 2 --deadline-ms 20000");
+}
+static void vserver_stop(void) { server_stop(&vserver); }
+
+/* Puzzles of each sample the logic cases walk: the first ones. */
+#define LOGIC_PUZZLES 3
+
+/* Puzzle k (0-based) of sample i, its rules, and its one solution as
+ * sudoku_solve_rules finds it (unique: counted to two). */
+static void sample_puzzle(int i, int k, sudoku_grid *g, sudoku_rules *r,
+                          sudoku_grid *sol) {
+  char *text = sample(samples[i].file, ".txt");
+  uint32_t kinds;
+  size_t bad;
+  ck_assert(sudoku_rule_kinds(samples[i].kinds, strlen(samples[i].kinds),
+                              &kinds, &bad));
+  struct sudoku_rules_reader rd;
+  sudoku_rules_reader_init(&rd, text, strlen(text), kinds);
+  for (int j = 0; j <= k; j++)
+    ck_assert_int_eq(sudoku_rules_read_next(&rd, g, r, NULL), 1);
+  free(text);
+  struct sudoku_limits lim = {2, 0, 0, false};
+  struct sudoku_stats st;
+  ck_assert_int_eq(sudoku_solve_rules(g, r, &lim, sol, &st), SUDOKU_OK);
+  ck_assert_uint_eq(st.solutions, 1);
+}
+
+/* The first k lines of sample i (a text body under ?variant=). */
+static char *sample_lines(int i, int k) {
+  char *text = sample(samples[i].file, ".txt");
+  char *end = text;
+  for (int j = 0; j < k && *end; j++)
+    end += strcspn(end, "\n") + (end[strcspn(end, "\n")] == '\n');
+  *end = '\0';
+  return text;
+}
+
+static cJSON *parse_ok(const struct reply *rep, const char *what) {
+  ck_assert_msg(rep->status == 200, "%s: %d %s", what, rep->status, rep->body);
+  cJSON *a = cJSON_ParseWithLength(rep->body, rep->body_len);
+  ck_assert_msg(a != NULL, "%s: not JSON: %s", what, rep->body);
+  return a;
+}
+
+/* POSTs g under r as JSON (body_of, into body) to path: the answer, a
+ * 200, parsed; *rep holds the reply. */
+static cJSON *ask_json(const char *path, const sudoku_grid *g,
+                       const sudoku_rules *r, char *body, struct reply *rep) {
+  body_of(g, r, body);
+  *rep = request(vserver.port, "POST", path, JSON_HDR, body);
+  return parse_ok(rep, body);
+}
+
+/* An answer's "rating" x10, as the core keeps it. */
+static int rating10(const cJSON *o) {
+  return (int)(cJSON_GetObjectItem(o, "rating")->valuedouble * 10 + 0.5);
+}
+
+static int cell_of(const cJSON *v, int n) {
+  int row = 0, col = 0;
+  ck_assert(cJSON_IsString(v));
+  ck_assert_int_eq(sscanf(v->valuestring, "r%dc%d", &row, &col), 2);
+  ck_assert(row >= 1 && row <= n && col >= 1 && col <= n);
+  return (row - 1) * n + col - 1;
+}
+
+/* A step of the JSON answers is sound against sol: its placements are the
+ * solution's values, its eliminations never its value; it does something.
+ * Its placements are made in pos. */
+static void step_sound(const cJSON *st, const sudoku_grid *sol,
+                       sudoku_grid *pos, const char *where) {
+  int n = sol->n, did = 0;
+  const cJSON *x;
+  cJSON_ArrayForEach(x, cJSON_GetObjectItem(st, "placements")) {
+    int c = cell_of(cJSON_GetObjectItem(x, "cell"), n);
+    int v = cJSON_GetObjectItem(x, "value")->valueint;
+    ck_assert_msg(v == sol->cell[c], "%s: places %d at r%dc%d, not %d", where,
+                  v, c / n + 1, c % n + 1, sol->cell[c]);
+    ck_assert_msg(pos->cell[c] == 0 || pos->cell[c] == v, "%s: refills", where);
+    pos->cell[c] = (uint8_t)v;
+    did++;
+  }
+  cJSON_ArrayForEach(x, cJSON_GetObjectItem(st, "eliminations")) {
+    int c = cell_of(cJSON_GetObjectItem(x, "cell"), n);
+    int v = cJSON_GetObjectItem(x, "value")->valueint;
+    ck_assert_msg(v != sol->cell[c], "%s: removes the solution's %d at r%dc%d",
+                  where, v, c / n + 1, c % n + 1);
+    did++;
+  }
+  ck_assert_msg(did > 0, "%s: a step that does nothing", where);
+  ck_assert_ptr_nonnull(
+      cJSON_GetStringValue(cJSON_GetObjectItem(st, "explanation")));
+}
+
+/* The answer names the rules: "variant" lists r's kinds in table order,
+ * "cages" has r's cages. */
+static void names_rules(const cJSON *a, const sudoku_rules *r) {
+  const cJSON *v = cJSON_GetObjectItem(a, "variant");
+  ck_assert_msg(cJSON_IsArray(v), "no variant member");
+  const cJSON *name = v->child;
+  for (int k = 0; k < SUDOKU_RULE_COUNT; k++)
+    if (sudoku_rules_has(r, (enum sudoku_rule_kind)k)) {
+      ck_assert_ptr_nonnull(name);
+      ck_assert_str_eq(name->valuestring, sudoku_rule_name(k));
+      name = name->next;
+    }
+  ck_assert_ptr_null(name);
+  if (sudoku_rules_has(r, SUDOKU_RULE_KILLER))
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(a, "cages")),
+                     r->cage_count);
+}
+
+/* /hint under the rules: the step is sound, is the core's hint
+ * (sudoku_hint_rules: technique and sentence), and the answer names the
+ * rules; a wrong entry is said as one. */
+START_TEST(hint_under_rules) {
+  static sudoku_grid g, sol, pos;
+  static sudoku_rules r;
+  static char body[64 * 1024];
+  static struct sudoku_hint h;
+  for (int k = 0; k < LOGIC_PUZZLES; k++) {
+    sample_puzzle(_i, k, &g, &r, &sol);
+    struct reply rep;
+    cJSON *a = ask_json("/hint", &g, &r, body, &rep);
+    ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(a, "kind")),
+                     "step");
+    pos = g;
+    step_sound(a, &sol, &pos, samples[_i].file);
+    names_rules(a, &r);
+    ck_assert_int_eq(sudoku_hint_rules(&g, &r, NULL, NULL, true, NULL, &h),
+                     SUDOKU_OK);
+    char sentence[SUDOKU_EXPLAIN_MAX];
+    sudoku_step_explain_rules(&h.step, &g, &r, sentence, sizeof sentence);
+    ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(a, "technique")),
+                     sudoku_technique_id(h.step.technique));
+    ck_assert_str_eq(
+        cJSON_GetStringValue(cJSON_GetObjectItem(a, "explanation")), sentence);
+    if (sudoku_rules_has(&r, SUDOKU_RULE_KILLER) && k == 0)
+      ck_assert_ptr_nonnull(strstr(sentence, "cage at r"));
+    cJSON_Delete(a);
+    reply_free(&rep);
+  }
+  /* A wrong entry in the first empty cell, in JSON; the same puzzle as
+   * one text line under ?variant= gives the same step as JSON. */
+  int c = 0;
+  while (g.cell[c] != 0)
+    c++;
+  char *o = body + strlen(body) - 1; /* the closing brace */
+  sprintf(o, ",\"entries\":\"%.*s%d%.*s\"}", c, E81 E81 E81 E81,
+          sol.cell[c] % 9 + 1, g.n * g.n - c - 1, E81 E81 E81 E81);
+  struct reply rep = request(vserver.port, "POST", "/hint", JSON_HDR, body);
+  cJSON *a = parse_ok(&rep, body);
+  ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(a, "kind")),
+                   "wrong-entry");
+  char cell[16];
+  snprintf(cell, sizeof cell, "r%dc%d", c / g.n + 1, c % g.n + 1);
+  ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(a, "cell")), cell);
+  names_rules(a, &r);
+  cJSON_Delete(a);
+  reply_free(&rep);
+  char *line = sample_lines(_i, LOGIC_PUZZLES);
+  char *last = line;
+  for (int k = 1; k < LOGIC_PUZZLES; k++)
+    last += strcspn(last, "\n") + 1;
+  char path[64];
+  snprintf(path, sizeof path, "/hint?variant=%s", samples[_i].kinds);
+  rep = request(vserver.port, "POST", path, TEXT_HDR, last);
+  a = parse_ok(&rep, path);
+  ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(a, "technique")),
+                   sudoku_technique_id(h.step.technique));
+  names_rules(a, &r);
+  cJSON_Delete(a);
+  reply_free(&rep);
+  free(line);
+}
+END_TEST
+
+/* /steps under the rules: every step sound, the path ends in the solution
+ * sudoku_solve_rules found, its rating the core's; the text answer is one
+ * sentence a step. */
+START_TEST(steps_under_rules) {
+  static sudoku_grid g, sol, pos;
+  static sudoku_rules r;
+  static char body[64 * 1024];
+  for (int k = 0; k < LOGIC_PUZZLES; k++) {
+    sample_puzzle(_i, k, &g, &r, &sol);
+    struct reply rep;
+    cJSON *a = ask_json("/steps", &g, &r, body, &rep);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(a, "solved")));
+    pos = g;
+    const cJSON *st;
+    int count = 0;
+    cJSON_ArrayForEach(st, cJSON_GetObjectItem(a, "steps")) {
+      char where[64];
+      snprintf(where, sizeof where, "%s %d step %d", samples[_i].file, k + 1,
+               ++count);
+      step_sound(st, &sol, &pos, where);
+    }
+    ck_assert_int_eq(count, cJSON_GetObjectItem(a, "step_count")->valueint);
+    ck_assert_mem_eq(pos.cell, sol.cell, 81);
+    names_rules(a, &r);
+    struct sudoku_rating rt;
+    ck_assert_int_eq(sudoku_rate_rules(&g, &r, NULL, &rt), SUDOKU_OK);
+    ck_assert_int_eq(rating10(a), rt.rating);
+    cJSON_Delete(a);
+    reply_free(&rep);
+    if (k > 0)
+      continue;
+    char *line = sample_lines(_i, 1), path[64];
+    snprintf(path, sizeof path, "/steps?variant=%s", samples[_i].kinds);
+    rep = request(vserver.port, "POST", path, TEXT_HDR ACCEPT_TEXT, line);
+    ck_assert_msg(rep.status == 200, "%s", rep.body);
+    int lines = 0;
+    for (size_t b = 0; b < rep.body_len; b++)
+      lines += rep.body[b] == '\n';
+    ck_assert_int_eq(lines, count);
+    if (sudoku_rules_has(&r, SUDOKU_RULE_KILLER))
+      HAS(rep, "The cage at r1c1 (sum ");
+    reply_free(&rep);
+    free(line);
+  }
+}
+END_TEST
+
+/* /rate under the rules, a batch of text lines and one JSON puzzle: each
+ * rating, level and hardest technique is sudoku_rate_rules'. */
+START_TEST(rate_under_rules) {
+  static sudoku_grid g, sol;
+  static sudoku_rules r;
+  static char body[64 * 1024];
+  char *lines = sample_lines(_i, LOGIC_PUZZLES), path[64];
+  snprintf(path, sizeof path, "/rate?variant=%s&format=json",
+           samples[_i].kinds);
+  struct reply rep = request(vserver.port, "POST", path, TEXT_HDR, lines);
+  cJSON *a = parse_ok(&rep, path);
+  ck_assert_int_eq(cJSON_GetObjectItem(a, "rated")->valueint, LOGIC_PUZZLES);
+  const cJSON *item = cJSON_GetObjectItem(a, "results")->child;
+  for (int k = 0; k < LOGIC_PUZZLES; k++, item = item->next) {
+    sample_puzzle(_i, k, &g, &r, &sol);
+    struct sudoku_rating rt;
+    ck_assert_int_eq(sudoku_rate_rules(&g, &r, NULL, &rt), SUDOKU_OK);
+    ck_assert_int_eq(rating10(item), rt.rating);
+    ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(item, "level")),
+                     sudoku_level_name(rt.level));
+    ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(item, "hardest")),
+                     sudoku_technique_id(rt.hardest));
+    names_rules(item, &r);
+    if (k > 0)
+      continue;
+    struct reply one;
+    cJSON *b = ask_json("/rate", &g, &r, body, &one);
+    ck_assert_int_eq(rating10(b), rt.rating);
+    names_rules(b, &r);
+    cJSON_Delete(b);
+    reply_free(&one);
+  }
+  cJSON_Delete(a);
+  reply_free(&rep);
+  free(lines);
+}
+END_TEST
+
+/* /candidates under the rules, with the solution's first ten empty cells
+ * entered: every cell's candidates are sudoku_candidates_rules'. */
+START_TEST(candidates_under_rules) {
+  static sudoku_grid g, sol, pos;
+  static sudoku_rules r;
+  static char body[64 * 1024];
+  uint32_t cand[SUDOKU_MAX_CELLS];
+  sample_puzzle(_i, 0, &g, &r, &sol);
+  pos = g;
+  char entries[82];
+  for (int c = 0, left = 10; c < 81; c++) {
+    entries[c] = '.';
+    if (g.cell[c] == 0 && left-- > 0) {
+      pos.cell[c] = sol.cell[c];
+      entries[c] = (char)('0' + sol.cell[c]);
+    }
+  }
+  entries[81] = '\0';
+  ck_assert_int_eq(sudoku_candidates_rules(&pos, &r, cand), SUDOKU_OK);
+  body_of(&g, &r, body);
+  sprintf(body + strlen(body) - 1, ",\"entries\":\"%s\"}", entries);
+  struct reply rep =
+      request(vserver.port, "POST", "/candidates?form=array", JSON_HDR, body);
+  cJSON *a = parse_ok(&rep, body);
+  const cJSON *row = cJSON_GetObjectItem(a, "candidates")->child;
+  int cells = 0, differ = 0;
+  for (int i = 0; i < 9; i++, row = row->next) {
+    const cJSON *cell = row->child;
+    for (int j = 0; j < 9; j++, cell = cell->next, cells++) {
+      uint32_t mask = 0;
+      const cJSON *v;
+      cJSON_ArrayForEach(v, cell) mask |= 1u << (v->valueint - 1);
+      int c = i * 9 + j;
+      ck_assert_uint_eq(mask, pos.cell[c] ? 0 : cand[c]);
+    }
+  }
+  ck_assert_int_eq(cells, 81);
+  names_rules(a, &r);
+  /* The rules count: the classic candidates of the same position differ
+   * somewhere (a diagonal, window, region, cage or parity removes more). */
+  uint32_t classic[SUDOKU_MAX_CELLS];
+  if (sudoku_candidates(&pos, classic) != SUDOKU_OK)
+    differ = 1; /* a jigsaw's givens may clash in the classic boxes */
+  for (int c = 0; c < 81 && differ == 0; c++)
+    differ += pos.cell[c] == 0 && classic[c] != cand[c];
+  ck_assert_int_gt(differ, 0);
+  cJSON_Delete(a);
+  reply_free(&rep);
+}
+END_TEST
+
+/* Refusals on the real server: status, path, words. */
+static const struct {
+  const char *path, *headers, *body;
+  int status;
+  const char *has;
+} logic_refused[] = {
+    {"/hint", JSON_HDR,
+     "{\"puzzle\":\"" E81
+     "\",\"cages\":[{\"sum\":3,\"cells\":[\"r1c1\",\"r1c2\"]},{\"sum\":4,"
+     "\"cells\":[\"r1c2\",\"r1c3\"]}]}",
+     400, "\"path\":\"cages[1]\""},
+    {"/hint", JSON_HDR,
+     "{\"puzzle\":\"" E81
+     "\",\"cages\":[{\"sum\":3,\"cells\":[\"r1c1\",\"r1c2\"]},{\"sum\":4,"
+     "\"cells\":[\"r1c2\",\"r1c3\"]}]}",
+     400, "/problems/invalid-rules"},
+    {"/steps?variant=x", JSON_HDR, "{\"puzzle\":\"" X_PUZZLE "\"}", 400,
+     "a JSON body takes a \\\"variant\\\" member"},
+    {"/candidates?variant=kill", TEXT_HDR, X_PUZZLE, 400,
+     "variant: expected a comma list of x, windoku"},
+    {"/hint?variant=x", TEXT_HDR, X_PUZZLE "\n" X_PUZZLE "\n", 400,
+     "the text body is one variant line"},
+    {"/rate?variant=killer", TEXT_HDR, E81 " 18=r3c4,r3c5", 400,
+     "line 1: cages[0]: cage at r3c4: 2 cells cannot sum to 18"},
+    {"/hint", JSON_HDR, "{\"puzzle\":\"" E81 "\",\"variant\":\"x\"}", 422,
+     "/problems/not-unique"},
+    {"/steps", JSON_HDR,
+     "{\"puzzle\":\"1.........................................................."
+     ".....................1\",\"variant\":\"x\"}",
+     422, "r1c1 and r9c9 are both 1 (diagonal 1)"},
+    /* Every unique 4x4 rates easy: refused at once, by its parameter. */
+    {"/generate?size=4&level=hard", "", NULL, 400,
+     "level=hard: no 4x4 puzzle is hard"},
+    {"/generate?size=4&level=hard", "", NULL, 400, "\"path\":\"level\""},
+};
+
+START_TEST(logic_refusals) {
+  struct reply rep =
+      request(vserver.port, logic_refused[_i].body != NULL ? "POST" : "GET",
+              logic_refused[_i].path, logic_refused[_i].headers,
+              logic_refused[_i].body);
+  ck_assert_msg(rep.status == logic_refused[_i].status, "%s: %d %s",
+                logic_refused[_i].path, rep.status, rep.body);
+  HAS(rep, logic_refused[_i].has);
+  reply_free(&rep);
+}
+END_TEST
+
 void api_add_variants(Suite *s) {
   TCase *tc = tcase_create("variants");
   tcase_set_timeout(tc, 60);
@@ -666,5 +1040,16 @@ void api_add_variants(Suite *s) {
   tcase_add_test(tc, fpuzzles_real_links);
   tcase_add_loop_test(tc, fpuzzles_refusals_located, 0,
                       (int)(sizeof fp_refused / sizeof fp_refused[0]));
+  suite_add_tcase(s, tc);
+  /* The logic under rules over TCP: one sudokud for the case. */
+  tc = tcase_create("variant_logic");
+  tcase_set_timeout(tc, 120);
+  tcase_add_unchecked_fixture(tc, vserver_start, vserver_stop);
+  tcase_add_loop_test(tc, hint_under_rules, 0, ns);
+  tcase_add_loop_test(tc, steps_under_rules, 0, ns);
+  tcase_add_loop_test(tc, rate_under_rules, 0, ns);
+  tcase_add_loop_test(tc, candidates_under_rules, 0, ns);
+  tcase_add_loop_test(tc, logic_refusals, 0,
+                      (int)(sizeof logic_refused / sizeof logic_refused[0]));
   suite_add_tcase(s, tc);
 }

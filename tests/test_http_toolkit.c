@@ -77,7 +77,29 @@ static const struct {
     {0, "POST", "/hint", JSON_HDR,
      "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
      ".....52497..61.6......\",\"variant\":\"x\"}",
-     422, "application/problem+json", "/problems/variant-not-supported"},
+     200, "application/json",
+     "\"explanation\":\"r1c1 is the only place for 2 in box 1.\",\"variant\":"
+     "[\"x\"]"},
+    {0, "POST", "/steps", JSON_HDR,
+     "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     ".....52497..61.6......\",\"variant\":\"x\"}",
+     200, "application/json", "\"variant\":[\"x\"]"},
+    {0, "POST", "/candidates", JSON_HDR,
+     "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     ".....52497..61.6......\",\"variant\":\"x\"}",
+     200, "application/json", "\"r1c1\":[2,4]"},
+    {0, "POST", "/check?variant=x", TEXT_HDR,
+     "......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     ".....52497..61.6......",
+     200, "application/json", "\"rule_conflicts\":[]"},
+    /* The hint drawn under X: the diagonals' stroke. */
+    {0, "POST", "/hint?format=svg&variant=x", TEXT_HDR,
+     "......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
+     ".....52497..61.6......",
+     200, "image/svg+xml", "stroke=\"#7c3aed\""},
+    {0, "POST", "/rate?variant=killer&format=json", TEXT_HDR,
+     DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 " 3=r1c1,r1c2", 422,
+     "application/problem+json", "/problems/not-unique"},
     {0, "POST", "/check", JSON_HDR,
      "{\"puzzle\":\"......9.75..97813......2.8592..1.8.3...385...6.8.4..5134.6."
      ".....52497..61.6......\",\"variant\":\"x\",\"entries\":\"1\"}",

@@ -26,9 +26,10 @@ Suite *toolkit_suite(void);   /* test_toolkit.c: /hint /check /rate ... */
 Suite *http_toolkit_suite(void); /* test_http_toolkit.c: the same over TCP */
 Suite *generate_suite(void);     /* test_generate.c: new puzzles, seed table */
 Suite *draw_suite(void); /* test_draw.c: SVG pictures, read back as XML */
-Suite *cli_generate_suite(void); /* test_cli_generate.c: sudoku generate */
-Suite *marks_suite(void);        /* test_marks.c: pencil-mark formats */
-Suite *pictures_suite(void);     /* test_pictures.c: SVG and PDF answers */
+Suite *cli_generate_suite(void);   /* test_cli_generate.c: sudoku generate */
+Suite *generate_rules_suite(void); /* test_generate_rules.c: variants */
+Suite *marks_suite(void);          /* test_marks.c: pencil-mark formats */
+Suite *pictures_suite(void);       /* test_pictures.c: SVG and PDF answers */
 /* test_json_write.c: the JSON writer and the tree-less reader against
  * cJSON, a test case of api_suite. */
 void api_add_json_write(Suite *s);

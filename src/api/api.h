@@ -62,9 +62,9 @@ struct api_limits {
   X(INVALID_PUZZLE, "invalid-puzzle", 400, "Invalid puzzle",                   \
     "the puzzle is not a grid this service reads")                             \
   X(VARIANT_NOT_SUPPORTED, "variant-not-supported", 422,                       \
-    "Variant not supported here",                                              \
-    "variant puzzles are solved by /solve and checked by /check; hints, "      \
-    "steps, candidates and ratings under rules are not available yet")         \
+    "Variant not supported",                                                   \
+    "the puzzle has a constraint this service does not know (an f-puzzles "    \
+    "thermometer, arrow, kropki dot, ...): it is refused by name")             \
   X(INVALID_FORMAT, "invalid-format", 400, "Unknown response format",          \
     "format: expected json, judge or line")                                    \
   X(BAD_FRAMING, "bad-request", 400, "Bad request",                            \

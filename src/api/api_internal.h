@@ -213,13 +213,9 @@ void api_puzzles_free(struct api_puzzles *ps);
 
 /* ---- Positions (position.c) ------------------------------------------- */
 
-/* What a playing endpoint takes beside the puzzle. */
-enum {
-  API_POS_ENTRIES = 1,
-  API_POS_MARKS = 2,
-  API_POS_REVEAL = 4,
-  API_POS_RULES = 8 /* a variant's rules; without it they are refused */
-};
+/* What a playing endpoint takes beside the puzzle (and its rules, which
+ * every one takes). */
+enum { API_POS_ENTRIES = 1, API_POS_MARKS = 2, API_POS_REVEAL = 4 };
 
 struct api_position {
   sudoku_grid puzzle;  /* the givens */
@@ -227,17 +223,16 @@ struct api_position {
   bool has_entries;
   uint32_t *marks;     /* malloc'd pencil marks, one mask a cell, or NULL */
   bool reveal;         /* "reveal": true */
-  sudoku_rules *rules; /* malloc'd, a variant's (API_POS_RULES); or NULL */
+  sudoku_rules *rules; /* malloc'd, a variant's; or NULL (classic) */
 };
 
 /* Reads a position from a JSON, text or form body; the members beyond
  * "puzzle" and "box" are those of takes. Entries must agree with the
- * givens. A variant's members are read under API_POS_RULES, else refused
- * as not supported by endpoint ("hints"). False with *e set. Free with
- * api_position_free. */
+ * givens. A variant's rules come from a JSON body's members (read_variant.c)
+ * or its "fpuzzles" link, or from one variant line of a text body under
+ * ?variant=. False with *e set. Free with api_position_free. */
 bool api_read_position(const struct api_input *in, unsigned takes,
-                       const char *endpoint, struct api_position *p,
-                       struct api_error *e);
+                       struct api_position *p, struct api_error *e);
 /* The givens with the entries filled in. */
 void api_position_grid(const struct api_position *p, sudoku_grid *out);
 void api_position_free(struct api_position *p);
@@ -249,9 +244,10 @@ void api_position_free(struct api_position *p);
 
 /* A rating x10 as a JSON number (3.2). */
 void api_add_rating(cJSON *o, const char *name, unsigned rating10);
-/* One step as a raw JSON item (step_json.c's text), or NULL when out of
- * memory. */
-cJSON *api_step_json(const struct sudoku_step *st, int n);
+/* One step of puzzle g under rules r (NULL: classic) as a raw JSON item
+ * (step_json.c's text), or NULL when out of memory. */
+cJSON *api_step_json(const struct sudoku_step *st, const sudoku_grid *g,
+                     const sudoku_rules *r);
 /* rating, level, hardest, solved, steps, counts into o. */
 void api_rating_into(cJSON *o, const struct sudoku_rating *r);
 /* The logic's limits for a job that must end by deadline_ns (0: none). */
@@ -309,6 +305,7 @@ struct api_generate_job {
   struct api_job base;
   struct sudoku_generate_options opt;
   bool seeded;
+  uint32_t kinds; /* variant=: rule kinds (sudoku_generate_rules); 0 classic */
   uint32_t count; /* puzzles: 1, or up to 12 for a PDF */
   int per_page;   /* a PDF's puzzles to a page: 1, 2, 4 or 6 */
   enum pdf_paper paper;
@@ -424,11 +421,12 @@ bool api_variant_present(const struct api_variant_json *v);
  * the core refuses. */
 bool api_variant_read(const struct api_variant_json *v, const sudoku_grid *g,
                       sudoku_rules *r, struct api_error *e);
-/* The refusal of an endpoint whose logic does not know rules yet, located
- * at the first variant member the body holds (v NULL: "variant");
- * returns false. */
-bool api_variant_refuse(const char *endpoint, const struct api_variant_json *v,
-                        struct api_error *e);
+/* The ?variant= query of in ("x,killer": the rules of a text body's
+ * lines, read by api_read_rules_text) into *kinds, 0 when there is none;
+ * false with *e set (400, path "variant") when it is malformed or the body
+ * (of type) is not text: a JSON body names its rules in members. */
+bool api_variant_query(const struct api_input *in, enum api_body_type type,
+                       uint32_t *kinds, struct api_error *e);
 /* Checks rules the same way, however read: pre NULL names our members,
  * else f-puzzles' (killercage[2], extraregion[0], grid) after pre. */
 bool api_variant_check(const sudoku_grid *g, const sudoku_rules *r,
@@ -436,6 +434,9 @@ bool api_variant_check(const sudoku_grid *g, const sudoku_rules *r,
 /* The rules as the members above ("variant" first, always an array), for
  * an answer that can be posted back; no leading or trailing comma. */
 void api_variant_write(struct api_buf *b, const sudoku_rules *r, int n);
+/* The same members added to the object o (a cJSON answer; nothing when r
+ * is NULL or memory runs out). */
+void api_variant_into(cJSON *o, const sudoku_rules *r, int n);
 /* Bytes api_variant_write may take; 0 for NULL. */
 size_t api_variant_bytes(const sudoku_rules *r, int n);
 /* The conflict problem of givens that clash under r: detail, and

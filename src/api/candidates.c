@@ -10,7 +10,10 @@
  * ?format=sukaku, cells, pm or library: the position with its candidates
  * as text/plain in that pencil-mark format (sudoku_marks.h), for Sudoku
  * Explainer and HoDoKu; the entries are placed values there ('+' in the
- * library line, sides 4..9). A position whose
+ * library line, sides 4..9). Under a variant's rules (as /hint takes
+ * them) the candidates are sudoku_candidates_rules' (every unit, cage and
+ * exclusion of the rules, parity too) and the JSON answer ends with the
+ * rules (the members /solve echoes). A position whose
  * filled cells clash is refused (422, every clash listed): its marks mean
  * nothing.
  */
@@ -18,6 +21,7 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "sudoku_logic_rules.h"
 #include "sudoku_marks.h"
 
 struct candidates_job {
@@ -71,8 +75,15 @@ static void candidates_run(struct api_job *job, uint64_t deadline_ns,
   uint32_t cand[SUDOKU_MAX_CELLS];
   (void)deadline_ns;
   api_position_grid(&j->pos, &position);
-  if (sudoku_candidates(&position, cand) == SUDOKU_CONFLICT) {
-    api_conflict_error(&position, &e);
+  const sudoku_rules *rules = j->pos.rules;
+  enum sudoku_status s = sudoku_candidates_rules(&position, rules, cand);
+  if (s != SUDOKU_OK) {
+    if (s == SUDOKU_CONFLICT && rules != NULL)
+      api_variant_conflicts(&position, rules, &e);
+    else if (s == SUDOKU_CONFLICT)
+      api_conflict_error(&position, &e);
+    else
+      api_error_set(&e, (enum api_problem)s, NULL);
     api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
     return;
   }
@@ -107,6 +118,7 @@ static void candidates_run(struct api_job *job, uint64_t deadline_ns,
   if (o != NULL) {
     api_add_int(o, "size", (uint64_t)n);
     api_add_int(o, "empty", (uint64_t)empty);
+    api_variant_into(o, rules, n);
   }
   api_render_json(o, 200, "candidates", out);
 }
@@ -144,8 +156,7 @@ static bool candidates_read(struct api_job *job, const struct api_input *in,
                     "format: expected json, sukaku, cells, pm or library");
     return false;
   }
-  if (!api_read_position(in, API_POS_ENTRIES | API_POS_MARKS,
-                         "computing candidates", &j->pos, e))
+  if (!api_read_position(in, API_POS_ENTRIES | API_POS_MARKS, &j->pos, e))
     return false;
   if (j->marks == SUDOKU_MARKS_LIBRARY && j->pos.puzzle.n > 9) {
     api_error_set(e, API_INVALID_FORMAT,

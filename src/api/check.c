@@ -115,8 +115,7 @@ static bool check_read(struct api_job *job, const struct api_input *in,
                        struct api_error *e) {
   struct check_job *j = (struct check_job *)job;
   return api_choose_json(in, 0, &job->format, e) &&
-         api_read_position(in, API_POS_ENTRIES | API_POS_RULES, "checking",
-                           &j->pos, e);
+         api_read_position(in, API_POS_ENTRIES, &j->pos, e);
 }
 
 const struct api_job_ops api_check_ops = {sizeof(struct check_job),

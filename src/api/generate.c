@@ -7,6 +7,12 @@
  * it: the same options with that seed give it in one attempt, so a link
  * can reopen it without the search)}.
  *
+ * ?variant=x|windoku|jigsaw|killer (or a comma list of them): a variant
+ * puzzle (sudoku_generate_rules), its rules in the members /solve reads
+ * ("variant", "regions", "cages", written by api_variant_write) first,
+ * then the members above ("box" left out for a jigsaw side without boxes),
+ * so that the answer can be posted back to /solve as it is.
+ *
  * ?format=svg (or Accept: image/svg+xml) answers the puzzle drawn, its
  * level, rating and seed in the picture's title.
  *
@@ -24,21 +30,31 @@
 #include "api_internal.h"
 #include "sudoku_draw.h"
 
+/* The largest side of a generated killer: its cages alone, with no
+ * givens, are proved unique in under a second at 9x9 (README's table). */
+#define API_KILLER_SIDE 9
+
+/* The largest side of a generated jigsaw: from 16x16 on, sudoku_solve_rules
+ * seldom completes a grid of random regions within the generator's node
+ * budget (168 attempts in 10 s, none). */
+#define API_JIGSAW_SIDE 12
+
 /* Puzzles of one PDF sheet: each a few ms to a few seconds to make. */
 #define API_MAX_SHEET 12u
 
 enum api_cost api_generate_cost(struct api_job *job) {
   struct api_generate_job *j = (struct api_generate_job *)job;
   bool quick =
-      j->opt.box_rows * j->opt.box_cols <= 9 &&
+      j->kinds == 0 && j->opt.box_rows * j->opt.box_cols <= 9 &&
       (j->opt.level == SUDOKU_LEVEL_ANY || j->opt.level <= SUDOKU_LEVEL_MEDIUM);
   return quick && j->count == 1 ? API_COST_SHORT : API_COST_LONG;
 }
 
-/* The puzzle's JSON answer. */
+/* The puzzle's JSON answer; with rules (a variant), their members
+ * first. */
 static void render_json(const struct api_generate_job *j,
                         const struct sudoku_generated *g,
-                        struct api_response *out) {
+                        const sudoku_rules *rules, struct api_response *out) {
   char line[SUDOKU_TEXT_MAX], seed[24], box[16];
   cJSON *o = cJSON_CreateObject();
   if (o != NULL) {
@@ -63,21 +79,39 @@ static void render_json(const struct api_generate_job *j,
     api_add_int(o, "size", g->puzzle.n);
     snprintf(box, sizeof box, "[%d,%d]", g->puzzle.box_rows,
              g->puzzle.box_cols);
-    cJSON_AddRawToObject(o, "box", box);
+    if (g->puzzle.box_rows > 1) /* a jigsaw side without boxes: none */
+      cJSON_AddRawToObject(o, "box", box);
     api_add_int(o, "attempts", g->attempts);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
     cJSON_AddStringToObject(o, "attempt_seed", seed);
     if (j->date[0] != '\0')
       cJSON_AddStringToObject(o, "date", j->date);
   }
-  api_render_json(o, 200, "generated", out);
+  if (rules == NULL || o == NULL) {
+    api_render_json(o, 200, "generated", out);
+    return;
+  }
+  struct api_buf b;
+  api_buf_init(&b, api_variant_bytes(rules, g->puzzle.n) +
+                       4 * (size_t)g->puzzle.n * g->puzzle.n + 512);
+  api_buf_lit(&b, "{");
+  api_variant_write(&b, rules, g->puzzle.n);
+  for (const cJSON *m = o->child; m != NULL; m = m->next) {
+    api_buf_lit(&b, ",");
+    api_buf_string(&b, m->string, strlen(m->string));
+    api_buf_lit(&b, ":");
+    api_buf_cjson(&b, m);
+  }
+  api_buf_lit(&b, "}");
+  cJSON_Delete(o);
+  api_render_buf(&b, 200, "generated", out);
 }
 
 /* Makes puzzle i of the job (seed + i) within the deadline; false with e
  * set. */
 static bool make_one(struct api_generate_job *j, uint32_t i,
-                     uint64_t deadline_ns, struct sudoku_generated *g,
-                     struct api_error *e) {
+                     uint64_t deadline_ns, sudoku_rules *rules,
+                     struct sudoku_generated *g, struct api_error *e) {
   struct sudoku_generate_options opt = j->opt;
   opt.seed = j->opt.seed + i; /* as `sudoku generate --count` numbers them */
   if (deadline_ns != 0) {
@@ -85,7 +119,9 @@ static bool make_one(struct api_generate_job *j, uint32_t i,
     opt.deadline_us = now < deadline_ns ? (deadline_ns - now) / 1000u : 1;
     opt.deadline_us += opt.deadline_us == 0;
   }
-  enum sudoku_status s = sudoku_generate(&opt, g);
+  enum sudoku_status s = j->kinds != 0
+                             ? sudoku_generate_rules(&opt, j->kinds, rules, g)
+                             : sudoku_generate(&opt, g);
   if (s == SUDOKU_DEADLINE) {
     char what[24], which[40] = "";
     if (opt.level != SUDOKU_LEVEL_ANY)
@@ -115,13 +151,15 @@ void api_generate_run(struct api_job *job, uint64_t deadline_ns,
   struct api_error e = {API_OK, "", NULL};
   struct sudoku_generated *g = malloc(j->count * sizeof *g);
   uint64_t *seeds = malloc(j->count * sizeof *seeds);
-  if (g == NULL || seeds == NULL) {
+  /* A variant's rules (8 KiB): one allocation a request; count is 1. */
+  sudoku_rules *rules = j->kinds != 0 ? malloc(sizeof *rules) : NULL;
+  if (g == NULL || seeds == NULL || (j->kinds != 0 && rules == NULL)) {
     api_error_set(&e, API_INTERNAL, NULL);
     goto fail;
   }
   for (uint32_t i = 0; i < j->count; i++) {
     seeds[i] = j->opt.seed + i;
-    if (!make_one(j, i, deadline_ns, &g[i], &e))
+    if (!make_one(j, i, deadline_ns, rules, &g[i], &e))
       goto fail;
   }
   if (job->format == API_FMT_PDF) {
@@ -138,14 +176,16 @@ void api_generate_run(struct api_job *job, uint64_t deadline_ns,
     struct sudoku_picture pic = {.givens = &g->puzzle, .title = title};
     api_render_svg(&pic, "generated", out);
   } else {
-    render_json(j, g, out);
+    render_json(j, g, rules, out);
   }
   free(g);
   free(seeds);
+  free(rules);
   return;
 fail:
   free(g);
   free(seeds);
+  free(rules);
   api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
 }
 
@@ -153,6 +193,7 @@ uint64_t api_generate_key(const struct api_generate_job *j) {
   uint64_t sheet = (uint64_t)j->base.format << 56 | (uint64_t)j->count << 32 |
                    (uint64_t)j->per_page << 8 | (uint64_t)j->paper;
   return sudoku_mix64(j->opt.seed ^ sudoku_mix64(sheet) ^
+                      sudoku_mix64(0x7661726961ull ^ j->kinds) ^
                       sudoku_mix64((uint64_t)j->opt.box_rows << 48 |
                                    (uint64_t)j->opt.box_cols << 40 |
                                    (uint64_t)j->opt.symmetry << 32 |
@@ -228,6 +269,64 @@ bad:
   return false;
 }
 
+/* variant=: a comma list of the kinds sudoku_generate_rules makes into
+ * *kinds; false with e set, naming them. */
+static bool read_variant(const struct api_param *p, uint32_t *kinds,
+                         struct api_error *e) {
+  size_t bad;
+  char shown[40];
+  if (sudoku_rule_kinds(p->value, p->value_len, kinds, &bad) && *kinds != 0 &&
+      (*kinds & ~SUDOKU_GENERATE_RULE_KINDS) == 0)
+    return true;
+  api_safe_copy(shown, sizeof shown, p->value,
+                p->value_len < 32 ? p->value_len : 32);
+  api_error_set(e, API_INVALID_REQUEST,
+                "variant=%s: /generate makes x, windoku, jigsaw and killer "
+                "puzzles (or a comma list of them)",
+                shown);
+  api_error_string(e, "path", "variant");
+  return false;
+}
+
+/* Whether the variant fits the side and the answer's format; false with
+ * e set. */
+static bool variant_fits(struct api_generate_job *j, int side,
+                         struct api_error *e) {
+  const char *why = NULL;
+  if (j->opt.box_rows == 1 && !(j->kinds >> SUDOKU_RULE_JIGSAW & 1u)) {
+    api_error_set(e, API_BAD_SHAPE,
+                  "size=%d: a %dx%d grid has no box shape (only "
+                  "variant=jigsaw takes it)",
+                  side, side, side);
+    api_error_string(e, "path", "size");
+    return false;
+  }
+  if (j->kinds == 0)
+    return true;
+  if ((j->kinds >> SUDOKU_RULE_WINDOKU & 1u) &&
+      (j->opt.box_rows != j->opt.box_cols || side < 9))
+    why = "windoku needs square boxes and a side of 9 or more (size=9, 16 "
+          "or 25)";
+  else if ((j->kinds >> SUDOKU_RULE_KILLER & 1u) && side > API_KILLER_SIDE)
+    why = "killer puzzles are generated up to size=9 (their cages alone "
+          "are slow to prove unique above)";
+  else if ((j->kinds >> SUDOKU_RULE_JIGSAW & 1u) && side > API_JIGSAW_SIDE)
+    why = "jigsaw puzzles are generated up to size=12 (random regions of "
+          "larger sides seldom yield a grid within the deadline)";
+  if (why != NULL) {
+    api_error_set(e, API_INVALID_REQUEST, "size=%d: %s", side, why);
+    api_error_string(e, "path", "size");
+    return false;
+  }
+  if (j->base.format != API_FMT_JSON) {
+    api_error_set(e, API_NOT_ACCEPTABLE,
+                  "variant: a variant puzzle is answered in JSON only");
+    api_error_string(e, "path", "variant");
+    return false;
+  }
+  return true;
+}
+
 static bool generate_read(struct api_job *job, const struct api_input *in,
                           struct api_error *e) {
   struct api_generate_job *j = (struct api_generate_job *)job;
@@ -258,15 +357,16 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
         return false;
       j->opt.seed = v;
       j->seeded = true;
+    } else if (IS("variant")) {
+      if (!read_variant(p, &j->kinds, e))
+        return false;
     } else if (IS("size")) {
       int br, bc;
       if (!query_number(p, 4, 25, &v, e))
         return false;
       if (!sudoku_box_shape((int)v, &br, &bc)) {
-        api_error_set(e, API_BAD_SHAPE,
-                      "size=%llu: a %llux%llu grid has no box shape", v, v, v);
-        api_error_string(e, "path", "size");
-        return false;
+        br = 1; /* no boxes: jigsaw only, checked below */
+        bc = (int)v;
       }
       j->opt.box_rows = (uint8_t)br;
       j->opt.box_cols = (uint8_t)bc;
@@ -300,7 +400,7 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
     } else if (!IS("format")) {
       api_query_unknown(p,
                         "/generate takes level, symmetry, seed, size, "
-                        "givens, format, count, per_page, paper",
+                        "givens, variant, format, count, per_page, paper",
                         e);
       return false;
     }
@@ -315,11 +415,23 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
     return false;
   }
   int side = j->opt.box_rows * j->opt.box_cols;
+  if (!variant_fits(j, side, e))
+    return false;
   if (j->opt.givens > side * side) {
     api_error_set(e, API_INVALID_REQUEST,
                   "givens=%u: more than the %d cells of a %dx%d grid",
                   (unsigned)j->opt.givens, side * side, side, side);
     api_error_string(e, "path", "givens");
+    return false;
+  }
+  if (!sudoku_generate_level_exists(side, j->opt.level)) {
+    /* Known without a search: all 13,579,680 unique 4x4 puzzles rate 1.2. */
+    api_error_set(e, API_INVALID_REQUEST,
+                  "level=%s: no %dx%d puzzle is %s, every unique one rates "
+                  "easy (1.2); ask for level=easy or another size",
+                  sudoku_level_name(j->opt.level), side, side,
+                  sudoku_level_name(j->opt.level));
+    api_error_string(e, "path", "level");
     return false;
   }
   if (!j->seeded)

@@ -14,6 +14,12 @@
  * step's units, cells, placements and eliminations marked; a wrong entry
  * or a missing mark is its cell marked.
  *
+ * Under a variant's rules (JSON members "variant", "regions", "cages",
+ * "parity", "extra_regions", an f-puzzles link, or ?variant= over one text
+ * line) the hint is sudoku_hint_rules': units and cages named as the rules
+ * name them ("diagonal 1", "the cage at r1c1 (sum 15)"), and the answer
+ * ends with the rules as those members, to be posted back as it is.
+ *
  * A hint never lies: it rests on the unique solution of the puzzle (a
  * puzzle with none or several is refused, 422), the player's marks are
  * checked against it before they are used, and the step itself is
@@ -25,6 +31,7 @@
 
 #include "api_internal.h"
 #include "sudoku_draw.h"
+#include "sudoku_logic_rules.h"
 
 struct hint_job {
   struct api_job base;
@@ -44,7 +51,8 @@ static void draw_hint(const struct hint_job *j, struct sudoku_hint *h,
   sudoku_grid position;
   uint32_t cand[SUDOKU_MAX_CELLS];
   api_position_grid(&j->pos, &position);
-  sudoku_candidates(&position, cand); /* no clash: the hint was found */
+  /* no clash: the hint was found */
+  sudoku_candidates_rules(&position, j->pos.rules, cand);
   for (int c = 0; c < g->n * g->n && j->pos.marks != NULL; c++)
     cand[c] &= j->pos.marks[c];
   const char *title = "Hint: the next step";
@@ -65,7 +73,8 @@ static void draw_hint(const struct hint_job *j, struct sudoku_hint *h,
       .step = h->step.technique == SUDOKU_TECH_NONE && h->step.ncells == 0
                   ? NULL
                   : &h->step,
-      .title = title};
+      .title = title,
+      .rules = j->pos.rules};
   api_render_svg(&pic,
                  h->kind == SUDOKU_HINT_WRONG_ENTRY    ? "wrong-entry"
                  : h->kind == SUDOKU_HINT_MISSING_MARK ? "missing-candidate"
@@ -78,6 +87,7 @@ static void hint_run(struct api_job *job, uint64_t deadline_ns,
   struct hint_job *j = (struct hint_job *)job;
   struct api_error e = {API_OK, "", NULL};
   const sudoku_grid *g = &j->pos.puzzle;
+  const sudoku_rules *rules = j->pos.rules;
   char cell[8], text[120];
   cJSON *o = NULL;
   struct sudoku_hint *h = malloc(sizeof *h);
@@ -87,9 +97,11 @@ static void hint_run(struct api_job *job, uint64_t deadline_ns,
   }
   struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
   enum sudoku_status s =
-      sudoku_hint(g, j->pos.has_entries ? &j->pos.entries : NULL, j->pos.marks,
-                  true, &lim, h);
-  if (s == SUDOKU_CONFLICT)
+      sudoku_hint_rules(g, rules, j->pos.has_entries ? &j->pos.entries : NULL,
+                        j->pos.marks, true, &lim, h);
+  if (s == SUDOKU_CONFLICT && rules != NULL)
+    api_variant_conflicts(g, rules, &e);
+  else if (s == SUDOKU_CONFLICT)
     api_conflict_error(g, &e);
   else if (s == SUDOKU_NOT_UNIQUE)
     api_error_set(&e, API_NOT_UNIQUE,
@@ -137,10 +149,14 @@ static void hint_run(struct api_job *job, uint64_t deadline_ns,
     cJSON_AddStringToObject(o, "explanation", "The grid is complete.");
   } else { /* written by the one writer of a step */
     struct api_buf b;
-    api_buf_init(&b, 2048);
+    api_buf_init(&b, 2048 + api_variant_bytes(rules, g->n));
     api_buf_lit(&b, "{\"kind\":\"step\",");
     struct json_sink sink = api_buf_sink(&b);
-    step_json_members(&sink, &h->step, g->n);
+    step_json_members_rules(&sink, &h->step, g->n, g, rules);
+    if (rules != NULL) {
+      api_buf_lit(&b, ",");
+      api_variant_write(&b, rules, g->n);
+    }
     api_buf_lit(&b, "}");
     cJSON_Delete(o);
     free(h);
@@ -148,6 +164,7 @@ static void hint_run(struct api_job *job, uint64_t deadline_ns,
     return;
   }
   free(h);
+  api_variant_into(o, rules, g->n);
   api_render_json(o, 200, outcome, out);
   return;
 fail:
@@ -165,7 +182,7 @@ static bool hint_read(struct api_job *job, const struct api_input *in,
   struct hint_job *j = (struct hint_job *)job;
   return api_choose_json(in, API_FMT_BIT(API_FMT_SVG), &job->format, e) &&
          api_read_position(in, API_POS_ENTRIES | API_POS_MARKS | API_POS_REVEAL,
-                           "a hint", &j->pos, e);
+                           &j->pos, e);
 }
 
 const struct api_job_ops api_hint_ops = {sizeof(struct hint_job),

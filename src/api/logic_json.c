@@ -28,13 +28,16 @@ void api_add_rating(cJSON *o, const char *name, unsigned rating10) {
   add_raw(o, name, &b);
 }
 
-cJSON *api_step_json(const struct sudoku_step *st, int n) {
+cJSON *api_step_json(const struct sudoku_step *st, const sudoku_grid *g,
+                     const sudoku_rules *r) {
   struct api_buf b;
   cJSON *raw = NULL;
   if (!api_buf_init(&b, 1024))
     return NULL;
   struct json_sink sink = api_buf_sink(&b);
-  step_json_write(&sink, st, n);
+  api_buf_lit(&b, "{");
+  step_json_members_rules(&sink, st, g->n, g, r);
+  api_buf_lit(&b, "}");
   if (!b.failed) {
     b.p[b.len] = '\0';
     raw = cJSON_CreateRaw(b.p);

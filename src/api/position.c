@@ -5,7 +5,9 @@
  * repeated or not) and pencil marks. From JSON ({"puzzle", "entries",
  * "candidates", "reveal", "box"}: the members an endpoint takes), a form
  * (puzzle=..., entries=...), or text (the first grid is the puzzle, a second
- * one the entries).
+ * one the entries; under ?variant=x,killer one variant line, the puzzle
+ * and its rules). A JSON body's variant members (read_variant.c) or
+ * f-puzzles link give the rules there.
  *
  * Pencil marks, in JSON: an object {"r1c1": [1, 2, 5], ...} (cells not
  * named keep every candidate), or an array of n*n arrays (row-major), or
@@ -131,10 +133,8 @@ static bool check_entries(struct api_position *p, struct api_error *e) {
   return true;
 }
 
-/* The puzzle and rules of f-puzzles' JSON fp; rules only where the
- * endpoint takes them. */
+/* The puzzle and rules of f-puzzles' JSON fp. */
 static bool position_of_fpuzzles(const cJSON *fp, const char *pre,
-                                 unsigned takes, const char *endpoint,
                                  struct api_position *p, struct api_error *e) {
   p->rules = malloc(sizeof *p->rules);
   if (p->rules == NULL) {
@@ -146,19 +146,15 @@ static bool position_of_fpuzzles(const cJSON *fp, const char *pre,
   if (p->rules->kinds == 0) {
     free(p->rules);
     p->rules = NULL;
-  } else if (!(takes & API_POS_RULES)) {
-    struct api_variant_json v = {NULL, NULL, NULL, NULL, NULL, fp};
-    return api_variant_refuse(endpoint, &v, e);
   }
   return true;
 }
 
 static bool read_json_position(const char *body, size_t len, unsigned takes,
-                               const char *endpoint, struct api_position *p,
-                               struct api_error *e) {
+                               struct api_position *p, struct api_error *e) {
   cJSON *fp = api_fpuzzles_body(body, len);
   if (fp != NULL) {
-    bool ok = position_of_fpuzzles(fp, "", takes, endpoint, p, e);
+    bool ok = position_of_fpuzzles(fp, "", p, e);
     cJSON_Delete(fp);
     return ok;
   }
@@ -191,8 +187,7 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
       goto done;
     }
     cJSON *fp = api_fpuzzles_link(variant.fpuzzles, e);
-    bool read = fp != NULL &&
-                position_of_fpuzzles(fp, "fpuzzles.", takes, endpoint, p, e);
+    bool read = fp != NULL && position_of_fpuzzles(fp, "fpuzzles.", p, e);
     cJSON_Delete(fp);
     if (!read)
       goto done;
@@ -206,10 +201,6 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
     goto done;
   }
   if (api_variant_present(&variant)) {
-    if (!(takes & API_POS_RULES)) {
-      api_variant_refuse(endpoint, &variant, e);
-      goto done;
-    }
     p->rules = malloc(sizeof *p->rules);
     if (p->rules == NULL) {
       api_error_set(e, API_INTERNAL, NULL);
@@ -282,15 +273,40 @@ static bool read_text_position(const char *body, size_t len, unsigned takes,
   return ok;
 }
 
+/* Text under ?variant= (kinds): one variant line, the puzzle and its rules
+ * (the line format has no room for entries: they go in JSON). */
+static bool read_rules_position(const char *body, size_t len, uint32_t kinds,
+                                struct api_position *p, struct api_error *e) {
+  struct api_puzzles ps = {NULL, 0, false};
+  bool ok = api_read_rules_text(body, len, kinds, 1, &ps, e);
+  if (ok) {
+    p->puzzle = ps.item[0].grid;
+    p->rules = ps.item[0].rules;
+    ps.item[0].rules = NULL;
+  } else if (e->problem == API_TOO_MANY_PUZZLES) {
+    api_error_clear(e);
+    api_error_set(e, API_INVALID_REQUEST,
+                  "?variant=: the text body is one variant line, the puzzle "
+                  "and its rules; send entries and marks in JSON");
+  }
+  api_puzzles_free(&ps);
+  return ok;
+}
+
 bool api_read_position(const struct api_input *in, unsigned takes,
-                       const char *endpoint, struct api_position *p,
-                       struct api_error *e) {
+                       struct api_position *p, struct api_error *e) {
   const char *body = in->body != NULL ? in->body : "";
+  enum api_body_type type = api_body_sniff(in);
+  uint32_t kinds = 0;
   memset(p, 0, sizeof *p);
-  switch (api_body_sniff(in)) {
+  if (!api_variant_query(in, type, &kinds, e))
+    return false;
+  switch (type) {
   case API_BODY_JSON:
-    return read_json_position(body, in->body_len, takes, endpoint, p, e);
+    return read_json_position(body, in->body_len, takes, p, e);
   case API_BODY_TEXT:
+    if (kinds != 0)
+      return read_rules_position(body, in->body_len, kinds, p, e);
     return read_text_position(body, in->body_len, takes, p, e);
   case API_BODY_FORM: {
     struct api_form form;

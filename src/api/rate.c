@@ -4,12 +4,17 @@
  * "counts"}; a batch answers {"results": [...]} with a status per item,
  * as /solve does. With Accept: text/plain (or ?format=judge), one line a
  * puzzle: "3.2 hard x-wing", or the reason in place ("no solution").
+ * Under a variant's rules (JSON members, f-puzzles link, or ?variant= over
+ * text lines, as /solve takes them) the rating is sudoku_rate_rules', on
+ * the same scale, and each JSON answer ends with its rules (the members
+ * /solve echoes).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
+#include "sudoku_logic_rules.h"
 
 struct rated {
   enum sudoku_status status;
@@ -33,7 +38,9 @@ static enum api_cost rate_cost(struct api_job *job) {
 /* The problem of an item that has no rating. */
 static void item_error(const struct api_item *it, const struct rated *r,
                        struct api_error *e) {
-  if (r->status == SUDOKU_CONFLICT)
+  if (r->status == SUDOKU_CONFLICT && it->rules != NULL)
+    api_variant_conflicts(&it->grid, it->rules, e);
+  else if (r->status == SUDOKU_CONFLICT)
     api_conflict_error(&it->grid, e);
   else if (r->status == SUDOKU_DEADLINE)
     /* The default sentence is the solver's ("no solution found"): here
@@ -78,7 +85,8 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
     if (j->ps.item[i].error.problem != API_OK)
       continue;
     struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
-    j->out[i].status = sudoku_rate(&j->ps.item[i].grid, &lim, &j->out[i].r);
+    j->out[i].status = sudoku_rate_rules(
+        &j->ps.item[i].grid, j->ps.item[i].rules, &lim, &j->out[i].r);
   }
   out->puzzles = j->ps.count;
   if (job->format != API_FMT_JSON) {
@@ -93,8 +101,10 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
       return;
     }
     cJSON *o = cJSON_CreateObject();
-    if (o != NULL)
+    if (o != NULL) {
       api_rating_into(o, &j->out[0].r);
+      api_variant_into(o, j->ps.item[0].rules, j->ps.item[0].grid.n);
+    }
     api_render_json(o, 200, "rated", out);
     return;
   }
@@ -111,6 +121,7 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
       rated++;
       cJSON_AddStringToObject(item, "status", "rated");
       api_rating_into(item, &j->out[i].r);
+      api_variant_into(item, it->rules, it->grid.n);
     } else {
       struct api_error e = {API_OK, "", NULL};
       struct api_error *err = &it->error;
@@ -144,22 +155,23 @@ static bool rate_read(struct api_job *job, const struct api_input *in,
   const char *body = in->body != NULL ? in->body : "";
   uint32_t max_puzzles = job->limits.max_puzzles;
   cJSON *root = NULL;
+  uint32_t kinds = 0;
   if (!api_choose_format(api_query_find(in, "format"), in->accept,
                          type == API_BODY_TEXT, API_TAKES_TEXT, &job->format,
-                         e))
+                         e) ||
+      !api_variant_query(in, type, &kinds, e))
     return false;
   bool ok = false;
   if (type == API_BODY_JSON) {
     ok = api_read_json_puzzles(body, in->body_len, max_puzzles, NULL, 0, &root,
                                &j->ps, e);
     cJSON_Delete(root);
-    for (uint32_t i = 0; ok && i < j->ps.count; i++)
-      if (j->ps.item[i].rules != NULL)
-        ok = api_variant_refuse("rating", NULL, e);
+  } else if (kinds != 0) {
+    ok = api_read_rules_text(body, in->body_len, kinds, max_puzzles, &j->ps, e);
   } else if (type == API_BODY_TEXT || type == API_BODY_FORM) {
     struct api_position p;
     if (type == API_BODY_FORM) { /* puzzle=...: one puzzle */
-      ok = api_read_position(in, 0, "rating", &p, e);
+      ok = api_read_position(in, 0, &p, e);
       if (ok) {
         j->ps.item = calloc(1, sizeof *j->ps.item);
         ok = j->ps.item != NULL;

@@ -155,7 +155,7 @@ cJSON *api_json_object(const char *body, size_t len,
     while (i < nmembers && strcmp(m->string, members[i].name) != 0)
       i++;
     if (i == nmembers) {
-      char names[256], shown[80];
+      char names[512], shown[80];
       member_list(members, nmembers, names, sizeof names);
       api_safe_copy(shown, sizeof shown, m->string, strlen(m->string));
       api_error_set(e, API_INVALID_REQUEST,
@@ -299,13 +299,22 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
     cJSON_Delete(fp);
     return ok;
   }
+  /* The members of a /generate answer besides its puzzle, box and rules:
+   * read and ignored, so that the answer can be posted back as it is. */
+  static const char *const generated[] = {
+      "solution", "seed",     "level", "rating",       "hardest", "givens",
+      "symmetry", "attempts", "size",  "attempt_seed", "date"};
+  enum { GENERATED = sizeof generated / sizeof *generated };
+  const cJSON *ignored[GENERATED];
   struct api_variant_json variant;
-  struct api_member members[16] = {
+  struct api_member members[32] = {
       {"puzzle", &puzzle}, {"puzzles", &list}, {"box", &box_v}};
   size_t nm = 3;
   nm += api_variant_members(&variant, members + nm);
-  for (size_t i = 0; i < nextra && nm < 16; i++)
+  for (size_t i = 0; i < nextra && nm < 32 - GENERATED; i++)
     members[nm++] = extra[i];
+  for (size_t i = 0; i < GENERATED; i++)
+    members[nm++] = (struct api_member){generated[i], &ignored[i]};
   int box[2] = {0, 0};
   *root = api_json_object(body, len, members, nm, e);
   if (*root == NULL)

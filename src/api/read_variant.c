@@ -40,22 +40,6 @@ bool api_variant_present(const struct api_variant_json *v) {
          v->parity != NULL || v->extra != NULL;
 }
 
-bool api_variant_refuse(const char *endpoint, const struct api_variant_json *v,
-                        struct api_error *e) {
-  const char *member = v == NULL || v->variant ? "variant"
-                       : v->regions            ? "regions"
-                       : v->cages              ? "cages"
-                       : v->parity             ? "parity"
-                       : v->extra              ? "extra_regions"
-                                               : "fpuzzles";
-  api_error_set(e, API_VARIANT_NOT_SUPPORTED,
-                "%s: variant puzzles are solved by /solve and checked by "
-                "/check; %s under rules is not available yet",
-                member, endpoint);
-  api_error_string(e, "path", member);
-  return false;
-}
-
 static bool fail_at(struct api_error *e, const char *path) {
   api_error_string(e, "path", path);
   return false;
@@ -71,6 +55,31 @@ void api_rule_names(char *out, size_t cap) {
       break;
     o += (size_t)w;
   }
+}
+
+bool api_variant_query(const struct api_input *in, enum api_body_type type,
+                       uint32_t *kinds, struct api_error *e) {
+  const struct api_param *v = api_query_find(in, "variant");
+  size_t bad;
+  *kinds = 0;
+  if (v == NULL)
+    return true;
+  if (type != API_BODY_TEXT) {
+    api_error_set(e, API_INVALID_REQUEST,
+                  "?variant= names the rules of a text body; a JSON body "
+                  "takes a \"variant\" member");
+    return fail_at(e, "variant");
+  }
+  if (memchr(v->value, '\0', v->value_len) == NULL &&
+      sudoku_rule_kinds(v->value, v->value_len, kinds, &bad))
+    return true;
+  char names[256], shown[40];
+  api_rule_names(names, sizeof names);
+  api_safe_copy(shown, sizeof shown, v->value, v->value_len);
+  api_error_set(e, API_INVALID_REQUEST,
+                "variant: expected a comma list of %s; got \"%s\"", names,
+                shown);
+  return fail_at(e, "variant");
 }
 
 static bool read_kind(const cJSON *v, const char *path, uint32_t *kinds,
@@ -469,6 +478,22 @@ void api_variant_write(struct api_buf *b, const sudoku_rules *r, int n) {
     }
     api_buf_lit(b, "]");
   }
+}
+
+void api_variant_into(cJSON *o, const sudoku_rules *r, int n) {
+  struct api_buf b;
+  if (o == NULL || r == NULL || !api_buf_init(&b, api_variant_bytes(r, n)))
+    return;
+  api_buf_lit(&b, "{");
+  api_variant_write(&b, r, n);
+  api_buf_lit(&b, "}");
+  cJSON *t = b.failed ? NULL : cJSON_ParseWithLength(b.p, b.len);
+  api_buf_free(&b);
+  while (t != NULL && t->child != NULL) {
+    cJSON *m = cJSON_DetachItemViaPointer(t, t->child);
+    cJSON_AddItemToObject(o, m->string, m);
+  }
+  cJSON_Delete(t);
 }
 
 size_t api_variant_bytes(const sudoku_rules *r, int n) {

@@ -421,42 +421,19 @@ static void solve_release(struct api_job *job) {
   free(j->ans);
 }
 
-/* ?variant=x,killer: the rules of a text body's lines. */
-static bool read_variant_query(const struct api_param *v, uint32_t *kinds,
-                               struct api_error *e) {
-  size_t bad;
-  if (memchr(v->value, '\0', v->value_len) == NULL &&
-      sudoku_rule_kinds(v->value, v->value_len, kinds, &bad))
-    return true;
-  char names[256], shown[40];
-  api_rule_names(names, sizeof names);
-  api_safe_copy(shown, sizeof shown, v->value, v->value_len);
-  api_error_set(e, API_INVALID_REQUEST,
-                "variant: expected a comma list of %s; got \"%s\"", names,
-                shown);
-  api_error_string(e, "path", "variant");
-  return false;
-}
-
 static bool solve_read(struct api_job *job, const struct api_input *in,
                        struct api_error *e) {
   struct solve_job *j = (struct solve_job *)job;
   struct api_form form = {NULL, 0, {{0}}};
   const struct api_param *format = api_query_find(in, "format"),
                          *form_format = NULL;
-  const struct api_param *variant = api_query_find(in, "variant");
   enum api_body_type type = api_body_sniff(in);
   const char *body = in->body != NULL ? in->body : "";
   uint32_t kinds = 0;
   bool ok = false;
   j->max_solutions = 2;
-  if (variant != NULL && type != API_BODY_TEXT) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "?variant= names the rules of a text body; a JSON body "
-                  "takes a \"variant\" member");
-    api_error_string(e, "path", "variant");
+  if (!api_variant_query(in, type, &kinds, e))
     type = API_BODY_NONE; /* nothing is read */
-  }
   switch (type) {
   case API_BODY_NONE:
     break;
@@ -464,9 +441,8 @@ static bool solve_read(struct api_job *job, const struct api_input *in,
     ok = read_json_puzzles(j, body, in->body_len, e);
     break;
   case API_BODY_TEXT:
-    if (variant != NULL)
-      ok = read_variant_query(variant, &kinds, e) &&
-           api_read_rules_text(body, in->body_len, kinds,
+    if (kinds != 0)
+      ok = api_read_rules_text(body, in->body_len, kinds,
                                job->limits.max_puzzles, &j->ps, e);
     else
       ok =

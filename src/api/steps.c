@@ -3,12 +3,16 @@
  * solution, and its rating: {"rating", "level", "hardest", "solved",
  * "step_count", "counts", "steps": [step, ...]}, the object of
  * `sudoku steps --json`. With Accept: text/plain, one sentence a line.
- * A puzzle with no solution or several is refused (422).
+ * A puzzle with no solution or several is refused (422). Under a variant's
+ * rules (as /hint takes them) the path is sudoku_logic_solve_rules', its
+ * units and cages named as the rules name them, and the answer ends with
+ * the rules (the members /solve echoes).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
+#include "sudoku_logic_rules.h"
 
 /* Steps kept at the most: a 25x25 path has at most 625 placements, and
  * eliminations steps between them; past this the path is cut (said). */
@@ -21,7 +25,8 @@ struct steps_job {
 
 struct walk {
   cJSON *list;
-  int n;
+  const sudoku_grid *g;
+  const sudoku_rules *rules; /* NULL: classic */
   uint32_t kept;
   char *text; /* text answers: the sentences */
   size_t len, cap;
@@ -33,13 +38,14 @@ static bool on_step(const struct sudoku_step *st, void *ctx) {
     return false;
   w->kept++;
   if (w->list != NULL) {
-    cJSON *o = api_step_json(st, w->n);
+    cJSON *o = api_step_json(st, w->g, w->rules);
     if (o != NULL)
       cJSON_AddItemToArray(w->list, o);
     return true;
   }
   char line[SUDOKU_EXPLAIN_MAX + 8];
-  size_t len = sudoku_step_explain(st, w->n, line, sizeof line - 2);
+  size_t len =
+      sudoku_step_explain_rules(st, w->g, w->rules, line, sizeof line - 2);
   if (len > sizeof line - 3)
     len = sizeof line - 3;
   line[len++] = '\n';
@@ -68,7 +74,8 @@ static void steps_run(struct api_job *job, uint64_t deadline_ns,
                       struct api_response *out) {
   struct steps_job *j = (struct steps_job *)job;
   struct api_error e = {API_OK, "", NULL};
-  struct walk w = {NULL, j->pos.puzzle.n, 0, NULL, 0, 0};
+  const sudoku_rules *rules = j->pos.rules;
+  struct walk w = {NULL, &j->pos.puzzle, rules, 0, NULL, 0, 0};
   cJSON *o = NULL;
   if (job->format == API_FMT_JSON) {
     o = cJSON_CreateObject();
@@ -85,10 +92,13 @@ static void steps_run(struct api_job *job, uint64_t deadline_ns,
   }
   struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
   enum sudoku_status s =
-      sudoku_logic_solve(&j->pos.puzzle, &lim, on_step, &w, r);
+      sudoku_logic_solve_rules(&j->pos.puzzle, rules, &lim, on_step, &w, r);
   if (s == SUDOKU_CONFLICT) {
     free(r);
-    api_conflict_error(&j->pos.puzzle, &e);
+    if (rules != NULL)
+      api_variant_conflicts(&j->pos.puzzle, rules, &e);
+    else
+      api_conflict_error(&j->pos.puzzle, &e);
     goto fail;
   }
   if (s != SUDOKU_OK && s != SUDOKU_DEADLINE) {
@@ -111,6 +121,7 @@ static void steps_run(struct api_job *job, uint64_t deadline_ns,
   if (w.kept >= API_MAX_STEPS)
     cJSON_AddTrueToObject(o, "steps_truncated");
   cJSON_AddItemToObject(o, "steps", w.list);
+  api_variant_into(o, rules, j->pos.puzzle.n);
   free(r);
   api_render_json(o, 200, s == SUDOKU_OK ? "rated" : "rated-partial", out);
   return;
@@ -131,7 +142,7 @@ static bool steps_read(struct api_job *job, const struct api_input *in,
   struct steps_job *j = (struct steps_job *)job;
   if (!api_choose_format(api_query_find(in, "format"), in->accept, false,
                          API_TAKES_TEXT, &job->format, e) ||
-      !api_read_position(in, 0, "solving by steps", &j->pos, e))
+      !api_read_position(in, 0, &j->pos, e))
     return false;
   if (job->format != API_FMT_JSON)
     job->format = API_FMT_JUDGE;

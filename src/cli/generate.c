@@ -20,6 +20,7 @@
 #include "pdf.h"
 #include "sudoku_draw.h"
 #include "sudoku_generate.h"
+#include "sudoku_rules.h"
 
 #define CLI_MAX_COUNT 1000000u
 
@@ -29,7 +30,7 @@ static const char usage[] =
     "                       [--format line|judge|svg|pdf] [--per-page P]\n"
     "                       [--paper a4|letter] [--deadline-ms N] "
     "[--verbose]\n"
-    "                       [--help]\n"
+    "                       [--variant x|windoku|jigsaw|killer] [--help]\n"
     "Prints new Sudoku puzzles: unique, with a symmetric pattern of givens,\n"
     "minimal (or with G givens), rated at level L. Minimal: up to 15x15 no\n"
     "given can go (proved); from 16x16 on budget-minimal: no orbit of the\n"
@@ -57,6 +58,16 @@ static const char usage[] =
     "  --paper NAME     the PDF's paper: a4 (default) or letter\n"
     "  --deadline-ms N  give up on a puzzle after N ms (default 10000; 0 =\n"
     "                   never)\n"
+    "  --variant LIST   a variant (x, windoku, jigsaw, killer, or a comma\n"
+    "                   list of them): each puzzle one line of the variant\n"
+    "                   text format `sudoku solve --variant` reads (givens,\n"
+    "                   then jigsaw regions, then killer cages SUM=r1c1,...);\n"
+    "                   jigsaw regions are random and connected, at any\n"
+    "                   side 4..25 (7: 49 cells); killer cages are random\n"
+    "                   with no givens unless --givens asks for some (added\n"
+    "                   at random cells), split until the cages alone have\n"
+    "                   one solution, then merged where that stays so (not\n"
+    "                   claimed cage-minimal). Line format only\n"
     "  --verbose        for each puzzle, on stderr: its attempts and the seed\n"
     "                   of the attempt that made it (--seed of that value\n"
     "                   gives it in one attempt)\n"
@@ -67,6 +78,7 @@ struct gen_cli {
   struct sudoku_generate_options opt;
   uint64_t seed;
   bool seeded, solution, judge, verbose;
+  uint32_t kinds; /* --variant: rule kinds; 0 classic */
   unsigned long long count;
   char picture; /* 's' svg, 'p' pdf, 0 text */
   int per_page;
@@ -135,11 +147,17 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
     } else if (strcmp(a, "--count") == 0) {
       if (!parse_u64(val, CLI_MAX_COUNT, &g->count))
         return bad_value(a, "an integer 0..1000000", val);
+    } else if (strcmp(a, "--variant") == 0) {
+      if (!cli_parse_variant(val, &g->kinds))
+        return 2;
     } else if (strcmp(a, "--size") == 0) {
       int br, bc;
-      if (!parse_u64(val, SUDOKU_MAX_N, &v) ||
-          !sudoku_box_shape((int)v, &br, &bc))
-        return bad_value(a, "a side 4..25 with boxes (not a prime)", val);
+      if (!parse_u64(val, SUDOKU_MAX_N, &v) || v < 4)
+        return bad_value(a, "a side 4..25", val);
+      if (!sudoku_box_shape((int)v, &br, &bc)) {
+        br = 1; /* a side without boxes: jigsaw only, checked below */
+        bc = (int)v;
+      }
       n = (int)v;
       g->opt.box_rows = (uint8_t)br;
       g->opt.box_cols = (uint8_t)bc;
@@ -176,6 +194,18 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
     return 2;
   }
   g->opt.givens = (uint16_t)givens;
+  if (g->opt.box_rows == 1 && !(g->kinds >> SUDOKU_RULE_JIGSAW & 1u)) {
+    fprintf(stderr,
+            "sudoku generate: --size %d has no box shape (a prime side): "
+            "only --variant jigsaw takes it\n",
+            n);
+    return 2;
+  }
+  if (g->kinds != 0 && (g->picture || g->judge)) {
+    fputs("sudoku generate: --variant prints the variant line format only\n",
+          stderr);
+    return 2;
+  }
   if ((g->picture == 's' && g->count != 1) ||
       (g->picture == 'p' && (g->count == 0 || g->count > PDF_MAX_PUZZLES))) {
     fprintf(stderr, "sudoku generate: --format %s takes --count %s\n",
@@ -241,9 +271,19 @@ static void print_grid(const sudoku_grid *g, bool judge, bool *first) {
   *first = false;
 }
 
+/* g and r as one line of the variant text format. */
+static void print_variant(const sudoku_grid *g, const sudoku_rules *r) {
+  char buf[SUDOKU_RULES_TEXT_MAX];
+  sudoku_rules_write(g, r, buf, sizeof buf);
+  fputs(buf, stdout);
+}
+
 int cli_cmd_generate(int argc, char **argv) {
-  struct gen_cli g = {
-      SUDOKU_GENERATE_DEFAULT, 0, false, false, false, false, 1, 0, 4, PDF_A4};
+  struct gen_cli g = {.opt = SUDOKU_GENERATE_DEFAULT,
+                      .count = 1,
+                      .per_page = 4,
+                      .paper = PDF_A4};
+  sudoku_rules rules;
   g.opt.deadline_us = CLI_DEFAULT_DEADLINE_MS * 1000ull;
   int rc = parse_args(argc, argv, &g);
   if (rc >= 0)
@@ -268,7 +308,24 @@ int cli_cmd_generate(int argc, char **argv) {
   for (unsigned long long i = 0; i < g.count; i++) {
     struct sudoku_generated out;
     g.opt.seed = g.seed + i; /* wraps around at 2^64, as documented */
-    enum sudoku_status s = sudoku_generate(&g.opt, &out);
+    enum sudoku_status s =
+        g.kinds != 0 ? sudoku_generate_rules(&g.opt, g.kinds, &rules, &out)
+                     : sudoku_generate(&g.opt, &out);
+    if (s == SUDOKU_BAD_VALUE && g.kinds != 0 &&
+        (g.kinds & ~SUDOKU_GENERATE_RULE_KINDS) != 0) {
+      fputs("sudoku generate: --variant generates x, windoku, jigsaw and "
+            "killer puzzles\n",
+            stderr);
+      return 2;
+    }
+    if (s == SUDOKU_BAD_RULES) {
+      fprintf(stderr,
+              "sudoku generate: no %dx%d %s puzzle: windoku needs "
+              "square boxes and a side of 9 or more\n",
+              g.opt.box_rows * g.opt.box_cols, g.opt.box_rows * g.opt.box_cols,
+              "windoku");
+      return 2;
+    }
     if (s == SUDOKU_BAD_VALUE &&
         !sudoku_generate_level_exists(out.puzzle.n, g.opt.level)) {
       fprintf(stderr,
@@ -309,6 +366,12 @@ int cli_cmd_generate(int argc, char **argv) {
     if (g.picture) {
       seeds[made] = g.opt.seed;
       kept[made++] = out;
+      continue;
+    }
+    if (g.kinds != 0) {
+      print_variant(&out.puzzle, &rules);
+      if (g.solution)
+        print_variant(&out.solution, &rules);
       continue;
     }
     print_grid(&out.puzzle, g.judge, &first);

@@ -67,8 +67,11 @@ int cli_hint_variant(const struct cli_logic_options *o) {
                        : "expected one variant line, got more");
     return 2;
   }
-  struct sudoku_step st;
-  enum sudoku_status s = sudoku_next_step_rules(&g, &r, NULL, &o->limits, &st);
+  struct sudoku_hint *h = malloc(sizeof *h);
+  if (h == NULL)
+    return 2;
+  enum sudoku_status s =
+      sudoku_hint_rules(&g, &r, NULL, NULL, false, &o->limits, h);
   if (s != SUDOKU_OK) {
     struct sudoku_rules_problem p;
     size_t count = 0;
@@ -82,15 +85,17 @@ int cli_hint_variant(const struct cli_logic_options *o) {
     else
       fputs(cli_refusal(s), stdout);
     putchar('\n');
+    free(h);
     return fflush(stdout) != 0 ? 2 : 1;
   }
   if (o->json) {
-    cli_json_step_rules(stdout, &st, &g, &r);
+    cli_json_step_rules(stdout, &h->step, &g, &r);
     putchar('\n');
   } else {
     char sentence[SUDOKU_EXPLAIN_MAX];
-    sudoku_step_explain_rules(&st, &g, &r, sentence, sizeof sentence);
+    sudoku_step_explain_rules(&h->step, &g, &r, sentence, sizeof sentence);
     printf("%s\n", sentence);
   }
+  free(h);
   return fflush(stdout) != 0 ? 2 : 0;
 }

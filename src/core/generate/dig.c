@@ -9,6 +9,7 @@
  * (one more count per such given).
  */
 #include "gen.h"
+#include "sudoku_logic_rules.h"
 
 /* The image of cell (r, c) under one generator of the symmetry. Each
  * generator is a permutation of order 1, 2 or 4, so following it from a
@@ -76,6 +77,17 @@ static void shuffle_order(struct gen_dig *d) {
 
 bool gen_budget_only(int n) { return n >= 16; }
 
+/* gen_unique_without, or gen_unique_rules under d->rules, for the puzzle
+ * whose cells[0..k) were just blanked. */
+static int unique_without(struct gen_dig *d, const uint16_t *cells, int k,
+                          uint64_t cap) {
+  if (d->rules != NULL)
+    return gen_unique_rules(d->p, d->rules, d->grid, &d->sets, d->mask, cap,
+                            d->deadline_ns);
+  return gen_unique_without(d->p, cells, k, d->grid, &d->sets, d->mask, cap,
+                            d->deadline_ns);
+}
+
 uint64_t gen_check_nodes(int n) {
   return n <= 16 ? GEN_CHECK_NODES : GEN_CHECK_NODES_WIDE;
 }
@@ -90,7 +102,7 @@ static int within_rating(struct gen_dig *d) {
   struct sudoku_rating r;
   if (!gen_time_left(d->deadline_ns, &lim.deadline_us))
     return -1;
-  enum sudoku_status s = sudoku_rate(d->p, &lim, &r);
+  enum sudoku_status s = sudoku_rate_rules(d->p, d->rules, &lim, &r);
   if (s == SUDOKU_DEADLINE)
     return -1;
   return s == SUDOKU_OK && r.solved;
@@ -109,8 +121,7 @@ static bool dig_pass(struct gen_dig *d, int target) {
     if (!d->kept[i] || (target != 0 && d->givens - size < target))
       continue;
     set_orbit(d, i, false);
-    int unique = gen_unique_without(d->p, d->o->cell[i], size, d->grid,
-                                    &d->sets, d->mask, d->cap, d->deadline_ns);
+    int unique = unique_without(d, d->o->cell[i], size, d->cap);
     if (unique == 1 && d->max_rating != 0) {
       unique = within_rating(d);
       if (unique == 0 && d->stop_above) {
@@ -155,8 +166,7 @@ static int find_redundant(struct gen_dig *d, int from) {
       for (int j = 0; j < d->o->size[i]; j++) {
         uint16_t c = d->o->cell[i][j];
         set_cell(d, c, false);
-        int unique = gen_unique_without(d->p, &c, 1, d->grid, &d->sets, d->mask,
-                                        cap, d->deadline_ns);
+        int unique = unique_without(d, &c, 1, cap);
         set_cell(d, c, true);
         if (unique == 2)
           unknown = true;
@@ -199,8 +209,7 @@ static int swap_orbit(struct gen_dig *d, int r) {
      * givens), so without r it is unique unless some solution differs
      * from the grid on r's cells: a test on r alone, not a count. */
     set_orbit(d, z, true);
-    int unique = gen_unique_without(d->p, d->o->cell[r], d->o->size[r], d->grid,
-                                    &d->sets, d->mask, d->cap, d->deadline_ns);
+    int unique = unique_without(d, d->o->cell[r], d->o->size[r], d->cap);
     if (unique < 0)
       return -1;
     if (unique == 1) {
@@ -231,16 +240,16 @@ static int swap_orbit(struct gen_dig *d, int r) {
  * more work. */
 #define DIG_MAX_SWAPS 20
 
-enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
-                                 const sudoku_grid *grid,
-                                 const struct gen_orbits *o, int target,
-                                 unsigned max_rating, bool stop_above,
-                                 bool budget, struct sudoku_prng *p,
-                                 uint64_t deadline_ns) {
+enum sudoku_status
+gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle, const sudoku_grid *grid,
+              const struct gen_orbits *o, const sudoku_rules *rules, int target,
+              unsigned max_rating, bool stop_above, bool budget,
+              struct sudoku_prng *p, uint64_t deadline_ns) {
   *puzzle = *grid;
   d->p = puzzle;
   d->grid = grid;
   d->o = o;
+  d->rules = rules;
   d->prng = p;
   d->deadline_ns = deadline_ns;
   d->givens = grid->n * grid->n;

@@ -8,6 +8,7 @@
 
 #include "internal.h"
 #include "sudoku_generate.h"
+#include "sudoku_rules.h"
 
 #define GEN_ORBIT_MAX 4 /* rot90's orbits are the largest */
 
@@ -90,6 +91,32 @@ void gen_givens_mask(const sudoku_grid *p, uint64_t *givens);
 enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
                             uint64_t deadline_ns, sudoku_grid *out);
 
+/*
+ * A random complete grid under the units of d (rows, columns, boxes or
+ * regions, diagonals, windows, extra regions; d's pair exclusions and
+ * cages are not read: the kinds generated under rules have none, and
+ * killer cages are drawn from the grid afterwards) into out->cell, by the
+ * same randomised fill as gen_grid. Depends on p alone. A jigsaw's regions
+ * may admit no grid: after max_restarts restarts (0: no limit) it returns
+ * SUDOKU_NO_SOLUTION; else SUDOKU_OK or SUDOKU_DEADLINE.
+ */
+enum sudoku_status gen_grid_units(const struct sudoku_rules_derived *d,
+                                  struct sudoku_prng *p, uint32_t max_restarts,
+                                  uint64_t deadline_ns, sudoku_grid *out);
+
+/*
+ * gen_unique_without under rules r, for p whose removed cells are blank
+ * already: 1 when grid is p's only solution, 0 when not (the other
+ * solution goes to the pool), 2 not known within max_nodes, -1 at the
+ * deadline. givens: p's givens as gen_givens_mask (NULL: no pool check).
+ * One search of sudoku_solve_rules's (rules_other_solution) unless the
+ * pool answers.
+ */
+int gen_unique_rules(sudoku_grid *p, const sudoku_rules *r,
+                     const sudoku_grid *grid, struct gen_sets *sets,
+                     const uint64_t *givens, uint64_t max_nodes,
+                     uint64_t deadline_ns);
+
 /* Orbits swapped out by the last GEN_TABU swaps may not come back in
  * (dig.c, is_tabu, says why and what it was measured at). */
 #define GEN_TABU 4
@@ -132,6 +159,8 @@ struct gen_dig {
   sudoku_grid *p;          /* the puzzle being dug */
   const sudoku_grid *grid; /* its solution */
   const struct gen_orbits *o;
+  const sudoku_rules *rules; /* NULL: classic; else checks and ratings
+                                under these rules */
   struct sudoku_prng *prng;
   uint64_t deadline_ns;
   struct gen_sets sets;         /* second solutions met so far, on this grid */
@@ -163,15 +192,15 @@ struct gen_dig {
  * puzzle that the steps rated up to max_rating (x10) do not solve (one
  * sudoku_rate a removal; the puzzle then never rates above it). budget:
  * every uniqueness check stops at GEN_CHECK_NODES, and an undecided one
- * keeps the orbit (gen_budget_only says where). d keeps pointers to
- * puzzle, grid, o and p. Returns SUDOKU_OK or SUDOKU_DEADLINE.
+ * keeps the orbit (gen_budget_only says where). rules: NULL for classic,
+ * else uniqueness and ratings under them. d keeps pointers to puzzle,
+ * grid, o, rules and p. Returns SUDOKU_OK or SUDOKU_DEADLINE.
  */
-enum sudoku_status gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle,
-                                 const sudoku_grid *grid,
-                                 const struct gen_orbits *o, int target,
-                                 unsigned max_rating, bool stop_above,
-                                 bool budget, struct sudoku_prng *p,
-                                 uint64_t deadline_ns);
+enum sudoku_status
+gen_dig_start(struct gen_dig *d, sudoku_grid *puzzle, const sudoku_grid *grid,
+              const struct gen_orbits *o, const sudoku_rules *rules, int target,
+              unsigned max_rating, bool stop_above, bool budget,
+              struct sudoku_prng *p, uint64_t deadline_ns);
 
 /*
  * Whether a side-n grid is dug with capped checks only (budget-minimal)
@@ -205,5 +234,42 @@ int gen_dig_perturb(struct gen_dig *d);
 
 /* One more removal pass (target 0) after gen_dig_perturb. */
 enum sudoku_status gen_dig_pass(struct gen_dig *d);
+
+/* The rating of an attempt's puzzle g under rules (NULL: classic) with
+ * the techniques of `level` and below into out: 1 when g is of that level
+ * (out->rated set), 0 when not, -1 at the deadline. */
+int gen_rate_at(const sudoku_grid *g, const sudoku_rules *rules,
+                enum sudoku_level level, uint64_t deadline_ns,
+                struct sudoku_generated *out);
+
+/*
+ * The removal of one attempt whose complete grid is out->solution, under
+ * rules (NULL: classic), as sudoku_generate describes it (a target, a
+ * level dug within or filtered, minimality, neighbours): 1 accepted
+ * (*puzzle and, with a level, out->rating set), 0 rejected, -1 at the
+ * deadline.
+ */
+int gen_attempt_dig(const struct sudoku_generate_options *opt,
+                    const struct gen_orbits *orbits, const sudoku_rules *rules,
+                    struct sudoku_prng *prng, uint64_t deadline_ns,
+                    sudoku_grid *puzzle, struct sudoku_generated *out);
+
+/* One attempt from the prng's state (seeded for it): 1 accepted with
+ * *puzzle and out->solution set, 0 rejected, -1 at the deadline. */
+typedef int (*gen_attempt_fn)(void *ctx, struct sudoku_prng *prng,
+                              uint64_t deadline_ns, sudoku_grid *puzzle,
+                              struct sudoku_generated *out);
+
+/* *out's counters and rating cleared (everything but the grids). */
+void gen_out_init(const struct sudoku_generate_options *opt,
+                  struct sudoku_generated *out);
+
+/* Attempts of fn, each from its derived seed (attempt 1 from opt->seed),
+ * until one is accepted or opt's deadline passes: SUDOKU_OK with
+ * out->puzzle (of out->puzzle's shape on entry) and out->givens set, or
+ * SUDOKU_DEADLINE. */
+enum sudoku_status gen_attempts(const struct sudoku_generate_options *opt,
+                                gen_attempt_fn fn, void *ctx,
+                                struct sudoku_generated *out);
 
 #endif

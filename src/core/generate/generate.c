@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "sudoku_logic_rules.h"
 
 static const char *const symmetry_names[] = {
 #define SUDOKU_X_SYM(name, id, what) id,
@@ -29,6 +30,12 @@ enum sudoku_symmetry sudoku_symmetry_from_name(const char *name, size_t len) {
       return (enum sudoku_symmetry)s;
   return SUDOKU_SYM_COUNT;
 }
+
+/* What a classic attempt reads besides the prng. */
+struct gen_classic {
+  const struct sudoku_generate_options *opt;
+  const struct gen_orbits *orbits;
+};
 
 /* Attempt 1 uses the seed itself (so `--seed N` is that grid); attempt k
  * a double mix, so that the attempts of seed N and of seed N+1 never meet
@@ -83,20 +90,18 @@ static bool extreme_dug(const struct sudoku_generate_options *opt, int n) {
   return n >= 16 && opt->givens == 0 && opt->level == SUDOKU_LEVEL_EXTREME;
 }
 
-/*
- * Rates g with the techniques of `level` and below into out. Returns 1
- * when g is of that level (out->rated set), 0 when not, -1 at the
- * deadline. Why the cap: a puzzle above the level stops at the first step
- * it cannot take instead of running the chains (milliseconds each) to the
- * end, and most rejected puzzles are above.
- */
-static int rate_at(const sudoku_grid *g, enum sudoku_level level,
-                   uint64_t deadline_ns, struct sudoku_generated *out) {
+/* Why gen_rate_at caps the techniques at the level's: a puzzle above the
+ * level stops at the first step it cannot take instead of running the
+ * chains (milliseconds each) to the end, and most rejected puzzles are
+ * above. */
+int gen_rate_at(const sudoku_grid *g, const sudoku_rules *rules,
+                enum sudoku_level level, uint64_t deadline_ns,
+                struct sudoku_generated *out) {
   struct sudoku_logic_limits lim = {0, level_cap(level)};
   if (!gen_time_left(deadline_ns, &lim.deadline_us))
     return -1;
   memset(&out->rating, 0, sizeof out->rating);
-  enum sudoku_status s = sudoku_rate(g, &lim, &out->rating);
+  enum sudoku_status s = sudoku_rate_rules(g, rules, &lim, &out->rating);
   if (s == SUDOKU_DEADLINE)
     return -1;
   out->rated = s == SUDOKU_OK && out->rating.solved;
@@ -119,7 +124,8 @@ static int rate_at(const sudoku_grid *g, enum sudoku_level level,
 #define GEN_NEIGHBOURS 8
 
 /*
- * One attempt from the prng's state: 1 accepted (*puzzle, out->rating
+ * The removal of an attempt whose grid is out->solution, drawn from the
+ * prng's state: 1 accepted (*puzzle, out->rating
  * filled), 0 rejected, -1 at the deadline. The rating comes last: with
  * rot180 most orbit-minimal puzzles change in the swaps that make them
  * minimal, and rating them before (measured) rejected puzzles that would
@@ -128,10 +134,10 @@ static int rate_at(const sudoku_grid *g, enum sudoku_level level,
  * again by neighbour steps, GEN_NEIGHBOURS times at most, each minimal
  * neighbour rated in turn (or, without a level, the first one returned).
  */
-static int attempt(const struct sudoku_generate_options *opt,
-                   const struct gen_orbits *orbits, struct sudoku_prng *prng,
-                   uint64_t deadline_ns, sudoku_grid *puzzle,
-                   struct sudoku_generated *out) {
+int gen_attempt_dig(const struct sudoku_generate_options *opt,
+                    const struct gen_orbits *orbits, const sudoku_rules *rules,
+                    struct sudoku_prng *prng, uint64_t deadline_ns,
+                    sudoku_grid *puzzle, struct sudoku_generated *out) {
   struct gen_dig dig;
   bool minimal;
   int n = out->puzzle.n;
@@ -139,17 +145,16 @@ static int attempt(const struct sudoku_generate_options *opt,
   bool above = extreme_dug(opt, n);
   if (above)
     bound = level_cap(SUDOKU_LEVEL_EXTREME - 1);
-  if (gen_grid(opt->box_rows, opt->box_cols, prng, deadline_ns,
-               &out->solution) != SUDOKU_OK)
-    return -1;
-  if (gen_dig_start(&dig, puzzle, &out->solution, orbits, opt->givens, bound,
-                    above, gen_budget_only(n), prng, deadline_ns) != SUDOKU_OK)
+  if (gen_dig_start(&dig, puzzle, &out->solution, orbits, rules, opt->givens,
+                    bound, above,
+                    gen_budget_only(n) || (rules != NULL && n > 9), prng,
+                    deadline_ns) != SUDOKU_OK)
     return -1;
   if (above && !dig.above)
     return 0;       /* never left expert */
   if (bound != 0) { /* at or below the level's top by construction */
     out->rated_attempts++;
-    return rate_at(puzzle, opt->level, deadline_ns, out);
+    return gen_rate_at(puzzle, rules, opt->level, deadline_ns, out);
   }
   if (opt->givens != 0) {
     if (dig.givens != opt->givens)
@@ -157,7 +162,7 @@ static int attempt(const struct sudoku_generate_options *opt,
     if (opt->level == SUDOKU_LEVEL_ANY)
       return 1;
     out->rated_attempts++;
-    return rate_at(puzzle, opt->level, deadline_ns, out);
+    return gen_rate_at(puzzle, rules, opt->level, deadline_ns, out);
   }
   /* With orbits of several cells, a rejected grid is not dropped at once:
    * its neighbours are tried (gen_dig_perturb). */
@@ -169,7 +174,7 @@ static int attempt(const struct sudoku_generate_options *opt,
       if (opt->level == SUDOKU_LEVEL_ANY)
         return 1;
       out->rated_attempts++;
-      int r = rate_at(puzzle, opt->level, deadline_ns, out);
+      int r = gen_rate_at(puzzle, rules, opt->level, deadline_ns, out);
       if (r != 0)
         return r;
     }
@@ -183,6 +188,17 @@ static int attempt(const struct sudoku_generate_options *opt,
   }
 }
 
+/* A classic attempt: a grid, then its removal. */
+static int attempt(void *ctx, struct sudoku_prng *prng, uint64_t deadline_ns,
+                   sudoku_grid *puzzle, struct sudoku_generated *out) {
+  const struct gen_classic *c = ctx;
+  if (gen_grid(c->opt->box_rows, c->opt->box_cols, prng, deadline_ns,
+               &out->solution) != SUDOKU_OK)
+    return -1;
+  return gen_attempt_dig(c->opt, c->orbits, NULL, prng, deadline_ns, puzzle,
+                         out);
+}
+
 bool sudoku_generate_level_exists(int n, enum sudoku_level level) {
   /* Every unique 4x4 puzzle rates 1.2: all 13,579,680 of them (the
    * 2^16 subsets of each of the 288 grids) were rated once. */
@@ -192,15 +208,7 @@ bool sudoku_generate_level_exists(int n, enum sudoku_level level) {
 enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
                                    struct sudoku_generated *out) {
   struct gen_orbits orbits;
-  struct sudoku_prng prng;
-  sudoku_grid puzzle;
-  memset(&out->rating, 0, sizeof out->rating);
-  out->attempts = 0;
-  out->seed = opt->seed;
-  out->rated_attempts = 0;
-  out->rated = false;
-  out->level = SUDOKU_LEVEL_ANY;
-  out->givens = 0;
+  gen_out_init(opt, out);
   enum sudoku_status s =
       sudoku_grid_init(&out->puzzle, opt->box_rows, opt->box_cols);
   if (s != SUDOKU_OK)
@@ -215,6 +223,26 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
   if (!sudoku_generate_level_exists(n, opt->level))
     return SUDOKU_BAD_VALUE;
 
+  struct gen_classic ctx = {opt, &orbits};
+  return gen_attempts(opt, attempt, &ctx, out);
+}
+
+void gen_out_init(const struct sudoku_generate_options *opt,
+                  struct sudoku_generated *out) {
+  memset(&out->rating, 0, sizeof out->rating);
+  out->attempts = 0;
+  out->seed = opt->seed;
+  out->rated_attempts = 0;
+  out->rated = false;
+  out->level = SUDOKU_LEVEL_ANY;
+  out->givens = 0;
+}
+
+enum sudoku_status gen_attempts(const struct sudoku_generate_options *opt,
+                                gen_attempt_fn fn, void *ctx,
+                                struct sudoku_generated *out) {
+  struct sudoku_prng prng;
+  sudoku_grid puzzle = out->puzzle;
   uint64_t deadline_ns = 0;
   if (opt->deadline_us != 0)
     deadline_ns = core_now_ns() + (opt->deadline_us < UINT64_MAX / 2000u
@@ -226,7 +254,7 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
     out->attempts++;
     out->seed = attempt_seed(opt->seed, out->attempts);
     sudoku_prng_seed(&prng, out->seed);
-    int done = attempt(opt, &orbits, &prng, deadline_ns, &puzzle, out);
+    int done = fn(ctx, &prng, deadline_ns, &puzzle, out);
     if (done < 0)
       return SUDOKU_DEADLINE;
     if (done > 0)

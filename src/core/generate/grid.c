@@ -16,6 +16,7 @@
  * any completion.
  */
 #include "gen.h"
+#include "rules/rules_internal.h"
 
 bool gen_time_left(uint64_t deadline_ns, uint64_t *left_us) {
   *left_us = 0;
@@ -201,14 +202,16 @@ void gen_shuffle(struct sudoku_prng *p, uint16_t *a, int len) {
 }
 
 /* The filler's state: used[u] holds the values placed in unit u (rows,
- * columns, boxes); the stack holds the cells filled, in order, and the
- * values each has not tried yet. */
+ * columns, boxes; under rules every unit of the derived form); the stack
+ * holds the cells filled, in order, and the values each has not tried
+ * yet. */
 struct fill {
   int nn;
   uint32_t full;
-  uint32_t used[3 * SUDOKU_MAX_N];
-  uint8_t unit[SUDOKU_MAX_CELLS][3]; /* row, column, box of each cell */
-  uint16_t order[SUDOKU_MAX_CELLS];  /* random tie-break order of cells */
+  uint32_t used[SUDOKU_RULES_MAX_UNITS];
+  uint8_t units[SUDOKU_MAX_CELLS]; /* how many units hold each cell */
+  uint8_t unit[SUDOKU_MAX_CELLS][SUDOKU_RULES_CELL_UNITS]; /* which */
+  uint16_t order[SUDOKU_MAX_CELLS]; /* random tie-break order of cells */
   uint16_t stack_cell[SUDOKU_MAX_CELLS];
   uint32_t stack_left[SUDOKU_MAX_CELLS];
   uint8_t cell[SUDOKU_MAX_CELLS];
@@ -216,19 +219,22 @@ struct fill {
 
 static inline uint32_t fill_free(const struct fill *f, int c) {
   const uint8_t *u = f->unit[c];
-  return f->full & ~(f->used[u[0]] | f->used[u[1]] | f->used[u[2]]);
+  uint32_t used = 0;
+  for (int k = 0; k < f->units[c]; k++)
+    used |= f->used[u[k]];
+  return f->full & ~used;
 }
 
 static inline void fill_set(struct fill *f, int c, int v) {
   uint32_t bit = 1u << (v - 1);
-  for (int k = 0; k < 3; k++)
+  for (int k = 0; k < f->units[c]; k++)
     f->used[f->unit[c][k]] |= bit;
   f->cell[c] = (uint8_t)v;
 }
 
 static inline void fill_clear(struct fill *f, int c) {
   uint32_t bit = 1u << (f->cell[c] - 1);
-  for (int k = 0; k < 3; k++)
+  for (int k = 0; k < f->units[c]; k++)
     f->used[f->unit[c][k]] &= ~bit;
   f->cell[c] = 0;
 }
@@ -304,6 +310,32 @@ static bool fill_search(struct fill *f, struct sudoku_prng *p,
  */
 #define GEN_FILL_NODES(nn) (4u * (uint32_t)(nn))
 
+/* Restarts from an empty grid until one fill completes (at most
+ * max_restarts + 1 fills; 0 = no limit) or the deadline passes: SUDOKU_OK
+ * with f->cell full, SUDOKU_NO_SOLUTION, SUDOKU_DEADLINE. f's units are
+ * set. */
+static enum sudoku_status fill_restarts(struct fill *f, int units,
+                                        struct sudoku_prng *p,
+                                        uint32_t max_restarts,
+                                        uint64_t deadline_ns) {
+  for (uint32_t k = 0;; k++) {
+    for (int u = 0; u < units; u++)
+      f->used[u] = 0;
+    for (int c = 0; c < f->nn; c++) {
+      f->cell[c] = 0;
+      f->order[c] = (uint16_t)c;
+    }
+    gen_shuffle(p, f->order, f->nn);
+    if (fill_search(f, p, GEN_FILL_NODES(f->nn)))
+      return SUDOKU_OK;
+    uint64_t left;
+    if (!gen_time_left(deadline_ns, &left))
+      return SUDOKU_DEADLINE;
+    if (max_restarts != 0 && k == max_restarts)
+      return SUDOKU_NO_SOLUTION;
+  }
+}
+
 enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
                             uint64_t deadline_ns, sudoku_grid *out) {
   struct fill f;
@@ -315,25 +347,52 @@ enum sudoku_status gen_grid(int br, int bc, struct sudoku_prng *p,
   f.full = (1u << n) - 1;
   for (int c = 0; c < f.nn; c++) {
     int r = c / n, col = c % n;
+    f.units[c] = 3;
     f.unit[c][0] = (uint8_t)r;
     f.unit[c][1] = (uint8_t)(n + col);
     f.unit[c][2] = (uint8_t)(2 * n + (r / br) * br + col / bc);
   }
-  for (;;) {
-    for (int u = 0; u < 3 * n; u++)
-      f.used[u] = 0;
-    for (int c = 0; c < f.nn; c++) {
-      f.cell[c] = 0;
-      f.order[c] = (uint16_t)c;
-    }
-    gen_shuffle(p, f.order, f.nn);
-    if (fill_search(&f, p, GEN_FILL_NODES(f.nn)))
-      break;
-    uint64_t left;
-    if (!gen_time_left(deadline_ns, &left))
-      return SUDOKU_DEADLINE;
-  }
+  s = fill_restarts(&f, 3 * n, p, 0, deadline_ns);
+  if (s != SUDOKU_OK)
+    return s;
   for (int c = 0; c < f.nn; c++)
     out->cell[c] = f.cell[c];
   return SUDOKU_OK;
+}
+
+enum sudoku_status gen_grid_units(const struct sudoku_rules_derived *d,
+                                  struct sudoku_prng *p, uint32_t max_restarts,
+                                  uint64_t deadline_ns, sudoku_grid *out) {
+  struct fill f;
+  f.nn = d->nn;
+  f.full = d->full;
+  for (int c = 0; c < f.nn; c++) {
+    f.units[c] = d->cell_units[c];
+    for (int k = 0; k < d->cell_units[c]; k++)
+      f.unit[c][k] = d->cell_unit[c][k];
+  }
+  enum sudoku_status s =
+      fill_restarts(&f, d->units, p, max_restarts, deadline_ns);
+  if (s != SUDOKU_OK)
+    return s;
+  for (int c = 0; c < f.nn; c++)
+    out->cell[c] = f.cell[c];
+  return SUDOKU_OK;
+}
+
+int gen_unique_rules(sudoku_grid *p, const sudoku_rules *r,
+                     const sudoku_grid *grid, struct gen_sets *sets,
+                     const uint64_t *givens, uint64_t max_nodes,
+                     uint64_t deadline_ns) {
+  uint8_t sol[SUDOKU_MAX_CELLS];
+  if (sets != NULL && givens != NULL && sets_refute(sets, givens))
+    return 0;
+  /* A search reads the clock only every BUDGET_CLOCK_EVERY nodes of its
+   * own, and most of these take fewer (as in exists above). */
+  if (deadline_ns != 0 && core_now_ns() >= deadline_ns)
+    return -1;
+  int e = rules_other_solution(p, r, grid, max_nodes, deadline_ns, sol);
+  if (e == 1 && sets != NULL)
+    sets_add(sets, sol, grid);
+  return e == 2 ? 2 : e < 0 ? -1 : !e;
 }

@@ -1,20 +1,24 @@
 /*
  * hint.c - a hint: the first wrong entry, the first wrongly removed mark,
- * or the next step, all from one count-to-2 search of the puzzle. The
- * position (puzzle plus entries) is not searched again when the puzzle's
- * solution is unique: entries that all agree with it leave it the
- * position's only solution.
+ * or the next step, all from one count-to-2 search of the puzzle, classic
+ * or under a variant's rules (the same code: sudoku_solve_rules and
+ * sudoku_next_step_rules are their classic twins when the rules have no
+ * extras). The position (puzzle plus entries) is not searched again when
+ * the puzzle's solution is unique: entries that all agree with it leave it
+ * the position's only solution.
  */
 #include <string.h>
 
 #include "internal.h"
 #include "logic.h"
+#include "rules_geom.h"
 
-enum sudoku_status sudoku_hint(const sudoku_grid *puzzle,
-                               const sudoku_grid *entries,
-                               const uint32_t *marks, bool unique_only,
-                               const struct sudoku_logic_limits *limits,
-                               struct sudoku_hint *out) {
+enum sudoku_status sudoku_hint_rules(const sudoku_grid *puzzle,
+                                     const sudoku_rules *r,
+                                     const sudoku_grid *entries,
+                                     const uint32_t *marks, bool unique_only,
+                                     const struct sudoku_logic_limits *limits,
+                                     struct sudoku_hint *out) {
   out->kind = SUDOKU_HINT_STEP;
   out->unique = false;
   out->nwrong = 0;
@@ -26,7 +30,8 @@ enum sudoku_status sudoku_hint(const sudoku_grid *puzzle,
   }
   sudoku_grid solution, position = *puzzle;
   struct sudoku_stats stats;
-  enum sudoku_status st = sudoku_solve(puzzle, &lim, &solution, &stats);
+  enum sudoku_status st =
+      sudoku_solve_rules(puzzle, r, &lim, &solution, &stats);
   if (st != SUDOKU_OK)
     return st;
   int ncells = puzzle->n * puzzle->n;
@@ -37,7 +42,8 @@ enum sudoku_status sudoku_hint(const sudoku_grid *puzzle,
   out->unique = stats.solutions == 1;
   if (!out->unique)
     return unique_only ? SUDOKU_NOT_UNIQUE
-                       : sudoku_next_step(&position, marks, limits, &out->step);
+                       : sudoku_next_step_rules(&position, r, marks, limits,
+                                                &out->step);
   for (int c = 0; c < ncells; c++)
     if (puzzle->cell[c] == 0 && position.cell[c] != 0 &&
         position.cell[c] != solution.cell[c])
@@ -57,11 +63,16 @@ enum sudoku_status sudoku_hint(const sudoku_grid *puzzle,
       out->value = solution.cell[c];
       return SUDOKU_OK;
     }
-  struct logic_state s;
-  if (!logic_state_init(&s, &position))
-    return SUDOKU_CONFLICT; /* not reached: the position is the solution's */
-  s.deadline_ns = deadline_ns;
-  s.unique = true;
-  return logic_next_of(&s, &solution, marks,
-                       limits != NULL ? limits->max_rating : 0, &out->step);
+  /* The position is the solution's: no clash, under any rules. */
+  return logic_next_known(&position, r, &solution, marks, deadline_ns,
+                          limits != NULL ? limits->max_rating : 0, &out->step);
+}
+
+enum sudoku_status sudoku_hint(const sudoku_grid *puzzle,
+                               const sudoku_grid *entries,
+                               const uint32_t *marks, bool unique_only,
+                               const struct sudoku_logic_limits *limits,
+                               struct sudoku_hint *out) {
+  return sudoku_hint_rules(puzzle, NULL, entries, marks, unique_only, limits,
+                           out);
 }

@@ -41,6 +41,18 @@ bool logic_cage_combos(const struct logic_state *s, const sudoku_rules *r,
 void logic_rules_place(struct logic_state *s,
                        const struct sudoku_rules_derived *d, int c, int v);
 
+/* The next step of position under r (NULL or no extras: classic), whose
+ * one solution is known (the hint's, hint.c): the state is prepared
+ * without a search, the deadline (absolute, 0: none) the caller's, and
+ * marks narrow the candidates as logic_next_of says. Costs the derived form
+ * (some 70 KiB of stack) under rules. */
+enum sudoku_status logic_next_known(const sudoku_grid *position,
+                                    const sudoku_rules *r,
+                                    const sudoku_grid *solution,
+                                    const uint32_t *marks, uint64_t deadline_ns,
+                                    unsigned max_rating,
+                                    struct sudoku_step *out);
+
 /* The first cell (the lowest index) of cage k. */
 int logic_cage_first(const sudoku_rules *r, int k);
 

@@ -106,6 +106,28 @@ rules_prepare(const sudoku_grid *g, const sudoku_rules *r,
 
 static bool classic(const sudoku_rules *r) { return r == NULL || !r->kinds; }
 
+enum sudoku_status logic_next_known(const sudoku_grid *position,
+                                    const sudoku_rules *r,
+                                    const sudoku_grid *solution,
+                                    const uint32_t *marks, uint64_t deadline_ns,
+                                    unsigned max_rating,
+                                    struct sudoku_step *out) {
+  struct logic_state s;
+  struct logic_rules lr;
+  struct sudoku_rules_derived d;
+  if (classic(r)) {
+    if (!logic_state_init(&s, position))
+      return SUDOKU_CONFLICT;
+  } else {
+    enum sudoku_status st = rules_state_init(&s, &lr, position, r, &d);
+    if (st != SUDOKU_OK)
+      return st;
+  }
+  s.deadline_ns = deadline_ns;
+  s.unique = true;
+  return logic_next_of(&s, solution, marks, max_rating, out);
+}
+
 enum sudoku_status sudoku_candidates_rules(const sudoku_grid *position,
                                            const sudoku_rules *r,
                                            uint32_t cand[SUDOKU_MAX_CELLS]) {

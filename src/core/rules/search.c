@@ -35,6 +35,8 @@ struct rs {
   bool lexmin, done;
   struct budget *b;
   uint8_t *first;
+  const uint8_t *avoid; /* NULL, or a solution that `first` keeps only
+                           when no other is found */
   int open, qlen, alen, tlen;
   uint32_t cand[SUDOKU_MAX_CELLS];
   uint8_t val[SUDOKU_MAX_CELLS];
@@ -377,7 +379,8 @@ static void search(struct rs *s) {
   if (!propagate(s))
     return;
   if (s->open == 0) {
-    if (s->found++ == 0)
+    if (s->found++ == 0 ||
+        (s->avoid != NULL && memcmp(s->first, s->avoid, (size_t)s->nn) == 0))
       memcpy(s->first, s->val, (size_t)s->nn);
     if (s->found >= s->limit)
       s->done = true;
@@ -488,6 +491,7 @@ enum sudoku_status sudoku_solve_rules(const sudoku_grid *puzzle,
   sudoku_grid out = *puzzle;
   struct rs s;
   s.r = r;
+  s.avoid = NULL;
   enum sudoku_status status = sudoku_rules_derive(puzzle, r, &s.d, NULL);
   if (status == SUDOKU_OK && rules_conflicts(puzzle, r, &s.d, NULL, 0) > 0)
     status = SUDOKU_CONFLICT;
@@ -524,4 +528,23 @@ enum sudoku_status sudoku_solve_rules(const sudoku_grid *puzzle,
   if (stats != NULL)
     *stats = (struct sudoku_stats){found, b.nodes, b.guesses};
   return status;
+}
+
+int rules_other_solution(const sudoku_grid *puzzle, const sudoku_rules *r,
+                         const sudoku_grid *known, uint64_t max_nodes,
+                         uint64_t deadline_ns, uint8_t *other) {
+  struct rs s;
+  s.r = r;
+  s.avoid = known->cell;
+  if (sudoku_rules_derive(puzzle, r, &s.d, NULL) != SUDOKU_OK)
+    return -2;
+  struct budget b = {max_nodes, deadline_ns, 0, 0, SUDOKU_OK};
+  uint32_t found = rules_search(&s, puzzle, 2, false, &b, other);
+  if (b.stop == SUDOKU_NODE_LIMIT)
+    return 2;
+  if (b.stop != SUDOKU_OK)
+    return -1;
+  return found >= 2 ||
+         (found == 1 &&
+          memcmp(other, known->cell, (size_t)puzzle->n * puzzle->n) != 0);
 }
