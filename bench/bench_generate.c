@@ -9,7 +9,12 @@
  * other load stretches wall time, which makes a wall ratio between rows
  * timed seconds apart noisy. Prints a table; never fails on time.
  *
+ * Then the variant rows (sudoku_generate_rules): X, windoku, jigsaw and
+ * killer, by size and level, rot180 (killer: no symmetry, no givens).
+ *
  * usage: bench_generate [--scale X] [--qqwing N] [--seed S] [--size N]
+ *                       [--variants]
+ *   --variants only the variant rows
  *   --scale X  multiply every row's puzzle count by X (default 1)
  *   --qqwing N puzzles per qqwing level (default 30; 0 skips qqwing)
  *   --size N   only the rows of side N (9: the rows qqwing is set beside)
@@ -20,6 +25,7 @@
 
 #include "common.h"
 #include "sudoku_generate.h"
+#include "sudoku_rules.h"
 
 struct row {
   int size;
@@ -81,6 +87,88 @@ static const struct row rows[] = {
     {25, SUDOKU_SYM_ROT180, SUDOKU_LEVEL_ANY, 400, 3},
 };
 
+static double now_ms(void) { return bench_now_us() / 1e3; }
+
+/* The variant rows: rule kind, side (jigsaw 7: no boxes), level, count. */
+struct vrow {
+  enum sudoku_rule_kind kind;
+  int size;
+  enum sudoku_level level;
+  int count;
+};
+
+static const struct vrow vrows[] = {
+    {SUDOKU_RULE_X, 9, SUDOKU_LEVEL_ANY, 20},
+    {SUDOKU_RULE_X, 9, SUDOKU_LEVEL_MEDIUM, 5},
+    {SUDOKU_RULE_X, 9, SUDOKU_LEVEL_HARD, 5},
+    {SUDOKU_RULE_X, 6, SUDOKU_LEVEL_ANY, 20},
+    {SUDOKU_RULE_X, 12, SUDOKU_LEVEL_ANY, 5},
+    {SUDOKU_RULE_X, 12, SUDOKU_LEVEL_EASY, 3},
+    {SUDOKU_RULE_X, 16, SUDOKU_LEVEL_ANY, 2},
+    {SUDOKU_RULE_WINDOKU, 9, SUDOKU_LEVEL_ANY, 20},
+    {SUDOKU_RULE_WINDOKU, 9, SUDOKU_LEVEL_EASY, 5},
+    {SUDOKU_RULE_WINDOKU, 9, SUDOKU_LEVEL_HARD, 5},
+    {SUDOKU_RULE_JIGSAW, 9, SUDOKU_LEVEL_ANY, 20},
+    {SUDOKU_RULE_JIGSAW, 9, SUDOKU_LEVEL_MEDIUM, 5},
+    {SUDOKU_RULE_JIGSAW, 9, SUDOKU_LEVEL_HARD, 5},
+    {SUDOKU_RULE_JIGSAW, 7, SUDOKU_LEVEL_ANY, 20},
+    {SUDOKU_RULE_JIGSAW, 12, SUDOKU_LEVEL_ANY, 5},
+    {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_ANY, 20},
+    {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_MEDIUM, 5},
+    {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_HARD, 5},
+    {SUDOKU_RULE_KILLER, 6, SUDOKU_LEVEL_ANY, 20},
+};
+
+/* The variant rows of side only (0: all): puzzles per second, mean givens
+ * and cages, attempts. */
+static void bench_variants(double scale, uint64_t seed, int only) {
+  printf("\nvariants (sudoku_generate_rules; rot180, killer no symmetry and "
+         "no givens):\n");
+  printf("%-8s %-5s %-8s %6s | %9s %9s %9s %7s %6s %9s %5s\n", "variant",
+         "size", "level", "puzzle", "mean ms", "cpu ms", "puzzles/s", "givens",
+         "cages", "attempts", "late");
+  for (size_t r = 0; r < sizeof vrows / sizeof vrows[0]; r++) {
+    const struct vrow *w = &vrows[r];
+    if (only != 0 && w->size != only)
+      continue;
+    struct sudoku_generate_options o = SUDOKU_GENERATE_DEFAULT;
+    int br = 1, bc = w->size;
+    sudoku_box_shape(w->size, &br, &bc);
+    o.box_rows = (uint8_t)br;
+    o.box_cols = (uint8_t)bc;
+    o.level = w->level;
+    o.deadline_us = 60000000u;
+    if (w->kind != SUDOKU_RULE_KILLER && w->size < 9)
+      o.symmetry = SUDOKU_SYM_NONE;
+    int count = (int)(w->count * scale) > 0 ? (int)(w->count * scale) : 1;
+    int done = 0, late = 0;
+    double givens = 0, cages = 0, attempts = 0, t0 = now_ms(),
+           c0 = bench_cpu_us();
+    for (int k = 0; k < count; k++) {
+      static sudoku_rules rules; /* 8 KiB: off the stack */
+      struct sudoku_generated out;
+      o.seed = seed + (uint64_t)k;
+      if (sudoku_generate_rules(&o, 1u << w->kind, &rules, &out) != SUDOKU_OK) {
+        late++;
+        continue;
+      }
+      done++;
+      givens += out.givens;
+      cages += rules.cage_count;
+      attempts += out.attempts;
+    }
+    double ms = now_ms() - t0, cpu = (bench_cpu_us() - c0) / 1e3;
+    printf("%-8s %2dx%-2d %-8s %6d | %9.2f %9.2f %9.1f %7.1f %6.1f %9.1f "
+           "%5d\n",
+           sudoku_rule_name(w->kind), w->size, w->size,
+           w->level == SUDOKU_LEVEL_ANY ? "any" : sudoku_level_name(w->level),
+           count, ms / count, cpu / count, 1e3 * count / ms,
+           done ? givens / done : 0.0, done ? cages / done : 0.0,
+           done ? attempts / done : 0.0, late);
+    fflush(stdout);
+  }
+}
+
 static const char *const qqwing_levels[] = {"simple", "easy", "intermediate",
                                             "expert"};
 /* Which of our levels each qqwing level is set beside: the four in
@@ -89,8 +177,6 @@ static const char *const qqwing_levels[] = {"simple", "easy", "intermediate",
 static const enum sudoku_level qqwing_peer[] = {
     SUDOKU_LEVEL_EASY, SUDOKU_LEVEL_MEDIUM, SUDOKU_LEVEL_HARD,
     SUDOKU_LEVEL_EXPERT};
-
-static double now_ms(void) { return bench_now_us() / 1e3; }
 
 /* Wall time of `qqwing --generate n --difficulty level --symmetry sym` in
  * ms, or -1; its CPU time in *cpu_ms. */
@@ -111,6 +197,7 @@ int main(int argc, char **argv) {
   int qq = 30;
   uint64_t seed = 1;
   int only = 0;
+  bool variants_only = false;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc)
       scale = atof(argv[++i]);
@@ -120,9 +207,12 @@ int main(int argc, char **argv) {
       seed = strtoull(argv[++i], NULL, 10);
     else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc)
       only = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--variants") == 0)
+      variants_only = true;
     else {
       fprintf(stderr,
-              "usage: %s [--scale X] [--qqwing N] [--seed S] [--size N]\n",
+              "usage: %s [--scale X] [--qqwing N] [--seed S] [--size N] "
+              "[--variants]\n",
               argv[0]);
       return 2;
     }
@@ -137,7 +227,7 @@ int main(int argc, char **argv) {
    * by wall time and by CPU time. */
   double ours[SUDOKU_LEVEL_COUNT][2] = {{0}};
   double ours_cpu[SUDOKU_LEVEL_COUNT][2] = {{0}};
-  for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+  for (size_t r = 0; r < sizeof rows / sizeof rows[0] && !variants_only; r++) {
     const struct row *w = &rows[r];
     if (only != 0 && w->size != only)
       continue;
@@ -187,7 +277,8 @@ int main(int argc, char **argv) {
            done ? attempts / done : 0.0, share, late);
     fflush(stdout);
   }
-  if (qq > 0) {
+  bench_variants(scale, seed, only);
+  if (qq > 0 && !variants_only) {
     printf("\nqqwing --generate %d --difficulty D [--symmetry S] (9x9, not "
            "minimal):\n",
            qq);

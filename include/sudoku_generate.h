@@ -188,6 +188,11 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
 
 /* ---- Generating under rules ------------------------------------------- */
 
+/* The rule kinds sudoku_generate_rules generates, as bits. */
+#define SUDOKU_GENERATE_RULE_KINDS                                             \
+  ((1u << SUDOKU_RULE_X) | (1u << SUDOKU_RULE_WINDOKU) |                       \
+   (1u << SUDOKU_RULE_JIGSAW) | (1u << SUDOKU_RULE_KILLER))
+
 /*
  * Generates one puzzle of a variant: kinds is a set of rule bits (1u <<
  * SUDOKU_RULE_X, _WINDOKU, _JIGSAW, _KILLER; any other bit is refused),
@@ -199,22 +204,27 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
  * alone, in this order:
  *   - jigsaw: regions. The boxes (the rows, for a side without a box
  *     shape: box_rows 1, box_cols n, any n in 4..25), then 16 n*n tries
- *     of swapping the regions of two orthogonal neighbours, each kept
- *     when both regions stay connected: n connected regions of n cells.
- *     Regions that admit no grid (the fill fails 17 times) are dropped
- *     and the attempt rejected;
- *   - a complete grid under the rules' units (rows, columns, boxes or
- *     regions, the diagonals, the windows), by the randomised fill of
+ *     of a swap: a cell next to another region joins it, and a random cell
+ *     of that region next to the first one's joins the first; kept when
+ *     both regions stay connected: n connected regions of n cells. The
+ *     grid is sudoku_solve_rules' first solution of the empty grid under
+ *     them (64 n*n search nodes at most: regions with no grid found in
+ *     that reject the attempt), its digits relabelled by a random
+ *     permutation;
+ *   - x, windoku: a complete grid under the rules' units (rows, columns,
+ *     boxes, the diagonals, the windows), by the randomised fill of
  *     sudoku_generate;
- *   - x, windoku, jigsaw: givens removed exactly as sudoku_generate
- *     removes them (orbits of the symmetry, the level filtered at sides 4,
- *     6, 9 and dug within elsewhere, neighbours, swaps), every uniqueness
- *     check a search of sudoku_solve_rules's counting to 2 and every
- *     rating sudoku_rate_rules'. The puzzle is minimal in the same sense:
- *     up to 15x15 no single given can go without a second solution under
- *     the rules (proved), from 16x16 on budget-minimal (a check that does
- *     not end within the node budget keeps its given), level-minimal when
- *     a level was dug within, not minimal with a target of givens;
+ *   - x, windoku, jigsaw: givens removed as sudoku_generate removes them
+ *     (orbits of the symmetry, neighbours, swaps; a level filtered at
+ *     sides 4 and 6 and dug within from 8 on, 9x9 included, since minimal
+ *     variant puzzles are mostly hard), every uniqueness check a search
+ *     of sudoku_solve_rules' counting to 2 and every rating
+ *     sudoku_rate_rules'. Minimal: up to 9x9 no single given can go
+ *     without a second solution under the rules (proved); from 10x10 on
+ *     budget-minimal (a check that does not end within 1024 search nodes,
+ *     256 above 16x16, keeps its given: the rules' search is slower than
+ *     the classic one); level-minimal when a level was dug within; not
+ *     minimal with a target of givens;
  *   - killer: cages, and no givens unless opt->givens asks for some. The
  *     cells in random order each start a cage, grown through random
  *     orthogonal neighbours that hold a digit the cage lacks to a drawn
@@ -230,10 +240,11 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
  *     a level, the puzzle is rated (sudoku_rate_rules up to the level)
  *     and the attempt rejected when the level differs.
  * Same seed, same options: the same rules and puzzle byte for byte
- * everywhere (as sudoku_generate; the killer refinement reads only which
- * cells the second solution of sudoku_solve_rules's search differs in,
- * which depends on that search's order: a change to it may change killer
- * puzzles, as a change to the rating may change a level's).
+ * everywhere (as sudoku_generate). Two steps read which solution
+ * sudoku_solve_rules' search finds first: a jigsaw's grid, and the cells
+ * where a killer layout's second solution differs; a change to that
+ * search's order may change jigsaw and killer puzzles, as a change to the
+ * rating may change a level's.
  * Returns SUDOKU_OK; SUDOKU_BAD_VALUE for a kind out of the four, or
  * options sudoku_generate refuses; SUDOKU_BAD_SHAPE for a shape that
  * neither sudoku_grid_init nor jigsaw (1 x n) takes; SUDOKU_BAD_RULES for
@@ -242,11 +253,6 @@ enum sudoku_status sudoku_generate(const struct sudoku_generate_options *opt,
  * Never allocates; stack about 80 KiB plus sudoku_solve_rules' (about 160
  * KiB). Cost: the README's table (bench_generate's variant rows).
  */
-/* The rule kinds sudoku_generate_rules generates, as bits. */
-#define SUDOKU_GENERATE_RULE_KINDS                                             \
-  ((1u << SUDOKU_RULE_X) | (1u << SUDOKU_RULE_WINDOKU) |                       \
-   (1u << SUDOKU_RULE_JIGSAW) | (1u << SUDOKU_RULE_KILLER))
-
 enum sudoku_status
 sudoku_generate_rules(const struct sudoku_generate_options *opt, uint32_t kinds,
                       sudoku_rules *rules, struct sudoku_generated *out);

@@ -162,7 +162,7 @@ static const struct {
 } refusals[] = {
     {"--level impossible", 2, "--level takes"},
     {"--symmetry spiral", 2, "--symmetry takes"},
-    {"--size 7", 2, "--size takes"},
+    {"--size 7", 2, "--size 7 has no box shape"},
     {"--size 9 --givens 82", 2, "exceeds"},
     {"--symmetry rot90 --givens 30 --seed 1", 2, "cannot be reached"},
     {"--seed -1", 2, "--seed takes"},
