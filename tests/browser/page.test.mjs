@@ -3,7 +3,7 @@
 // (tests/browser/run.sh starts the server and sets it.)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -506,6 +506,263 @@ test("a hint drawn as SVG renders (docs/hint-svg.png)", async () => {
   await shot.screenshot({ path: SHOTS + "hint-svg.png" });
   copyFileSync(SHOTS + "hint-svg.png", HINT_SHOT);
   await shot.close();
+});
+
+// Variants: the committed samples (tests/data/variants, the first line of
+// each file) as the JSON /solve reads, with their solutions.
+const VARIANT_DIR = new URL("../data/variants/", import.meta.url);
+const firstLine = (f) => readFileSync(new URL(f, VARIANT_DIR), "utf8").split("\n")[0].trim();
+function variantSample(kind) {
+  const file = { x: "x", windoku: "hyper", jigsaw: "jigsaw", killer: "killer" }[kind];
+  const [puzzle, data] = firstLine(`${file}.txt`).split(" ");
+  const o = { puzzle, variant: kind };
+  if (kind === "jigsaw") o.regions = data;
+  if (kind === "killer") o.cages = data.split(";").map((c) => { const [sum, cells] = c.split("="); return { sum: +sum, cells: cells.split(",") }; });
+  return { json: o, solution: firstLine(`${file}.sol.txt`) };
+}
+const VARIANTS = ["x", "windoku", "jigsaw", "killer"];
+// The level each variant's games ask for: easy, the page's default, but
+// killer "any" (the generator's puzzle as it comes: an easy killer misses
+// the request's deadline).
+const levelOf = (kind) => (kind === "killer" ? "any" : "easy");
+const DOCS = fileURLToPath(new URL("../../docs/", import.meta.url));
+const at = (name) => (+/r(\d+)/.exec(name)[1] - 1) * 9 + (+/c(\d+)/.exec(name)[1] - 1);
+
+// What the page drew: the rules layer's shapes and the thick borders.
+const drawn = () =>
+  page.evaluate(() => {
+    const q = (s) => [...document.querySelectorAll(s)];
+    const cellOf = (e) => `r${Math.floor(+e.getAttribute("y")) + 1}c${Math.floor(+e.getAttribute("x")) + 1}`;
+    return {
+      diag: q("#rules .diag").map(cellOf).sort(),
+      lines: q("#rules .diag-line").length,
+      windows: q("#rules .window").map(cellOf).sort(),
+      cages: q("#rules .cage").length,
+      sums: q("#rules .sum").map((e) => `${cellOf(e)}=${e.textContent}`).sort(),
+      sumPx: Math.min(...q("#rules .sum").map((e) => e.getBoundingClientRect().height)),
+      right: q("#grid .cell").map((e) => e.classList.contains("r")),
+      below: q("#grid .cell").map((e) => e.classList.contains("b")),
+      scroll: document.documentElement.scrollWidth,
+      grid: document.querySelector("#grid").getBoundingClientRect().right,
+    };
+  });
+
+// The drawing each sample must get, from its data alone.
+function expectDrawn(kind, json, d, width) {
+  if (kind === "x") {
+    const diag = new Set();
+    for (let k = 0; k < 9; k++) diag.add(`r${k + 1}c${k + 1}`).add(`r${k + 1}c${9 - k}`);
+    assert.deepEqual(d.diag, [...diag].sort());
+    assert.equal(d.lines, 1);
+  } else assert.equal(d.diag.length, 0);
+  assert.deepEqual(d.windows, kind === "windoku" ? ["r2c2", "r2c6", "r6c2", "r6c6"] : []);
+  // Thick borders: between the regions (jigsaw), else between the boxes.
+  const reg = (i) => (json.regions ? json.regions[i] : Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3));
+  for (let i = 0; i < 81; i++) {
+    assert.equal(d.right[i], i % 9 < 8 && reg(i) !== reg(i + 1), `right border of cell ${i}`);
+    assert.equal(d.below[i], i < 72 && reg(i) !== reg(i + 9), `bottom border of cell ${i}`);
+  }
+  const cages = json.cages || [];
+  assert.equal(d.cages, cages.length);
+  const first = (c) => c.cells.reduce((a, b) => (at(a) < at(b) ? a : b));
+  assert.deepEqual(d.sums, cages.map((c) => `${first(c)}=${c.sum}`).sort());
+  if (cages.length) assert.ok(d.sumPx >= 10, `cage sums are ${d.sumPx} px high at ${width} px`);
+  assert.ok(d.scroll <= width && d.grid <= width, `page ${d.scroll} px, grid to ${d.grid} px at ${width} px`);
+}
+
+async function openVariant(json) {
+  await paste(JSON.stringify(json));
+  return waitMessage("ok");
+}
+
+test("each variant's rules are drawn, at 1280 and 375 px (docs/page-*.png)", async () => {
+  const shots = { "killer 1280": "page-killer.png", "jigsaw 1280": "page-jigsaw.png", "windoku 1280": "page-windoku.png",
+    "x 375": "page-x-phone.png", "killer 375": "page-killer-phone.png" };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
+    for (const kind of VARIANTS) {
+      const { json } = variantSample(kind);
+      assert.match(await openVariant(json), /Opened an? .*puzzle: its solution is unique/);
+      assert.equal(await values(), json.puzzle);
+      expectDrawn(kind, json, await drawn(), width);
+      assert.match(await page.textContent("#rules-note"), { x: /diagonal/, windoku: /window/, jigsaw: /regions/, killer: /cage/ }[kind]);
+      if (kind === "killer") assert.equal(await cell("r1c1").getAttribute("aria-label"), "Row 1, column 1, cage of 3 cells summing to 20");
+      if (kind === "jigsaw") assert.equal(await cell("r1c1").getAttribute("aria-label"), "Row 1, column 1, region 1");
+      const shot = shots[`${kind} ${width}`];
+      if (shot) {
+        const path = join(SHOTS, shot);
+        await page.evaluate(() => document.activeElement.blur()); // no focus ring over a cage's sum
+        await page.locator("#board").screenshot({ path });
+        copyFileSync(path, join(DOCS, shot));
+      }
+    }
+  }
+  await page.setViewportSize({ width: 1100, height: 800 });
+});
+
+test("a variant puzzle's requests carry its rules: Check and Solve", async () => {
+  const { json, solution } = variantSample("killer");
+  await openVariant(json);
+  const wrong = (+solution[0] % 9) + 1;
+  await cell("r1c1").click();
+  await page.keyboard.press(String(wrong));
+  const [req] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/check")), page.click("#check")]);
+  const sent = req.postDataJSON();
+  assert.deepEqual(sent.cages, json.cages);
+  assert.deepEqual(sent.variant, ["killer"]);
+  assert.match(await waitMessage("err"), /1 entry is wrong/);
+  assert.match(await cell("r1c1").getAttribute("class"), /\bx\b/);
+  const [sreq] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/solve")), page.click("#solve")]);
+  assert.deepEqual(sreq.postDataJSON().cages, json.cages);
+  await page.waitForSelector("#msg.ok");
+  assert.equal(await values(), solution);
+  // The link keeps the rules: reopened, the cages are drawn again.
+  await page.click("#share");
+  const url = new URL(page.url());
+  assert.deepEqual(JSON.parse(url.searchParams.get("rules")).cages, json.cages);
+  await page.goto(url.href);
+  await waitMessage("ok");
+  assert.equal(await page.locator("#rules .cage").count(), json.cages.length);
+  assert.equal(await values(), solution);
+});
+
+test("pasted f-puzzles links open with their rules and givens", async () => {
+  // A killer of two cages (no givens) and a classic with r1c1 = 1, both
+  // real share links (tests/test_api_variants.c).
+  await paste("https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAawgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2zh5ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLauhgABE7GcLREQA=");
+  assert.match(await waitMessage("warn"), /Opened a Killer puzzle: it has several solutions/);
+  const d = await drawn();
+  assert.equal(d.cages, 2);
+  assert.deepEqual(d.sums, ["r1c1=9", "r1c2=33"]);
+  assert.equal(await values(), ".".repeat(81));
+  await paste("N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58WK5A");
+  assert.match(await waitMessage("warn"), /Opened a classic puzzle/);
+  assert.equal(await values(), "1" + ".".repeat(80));
+  assert.match(await cell("r1c1").getAttribute("class"), /\bg\b/);
+  assert.equal(await page.locator("#rules > *").count(), 0);
+});
+
+test("a variant's bad rules are shown beside the paste box", async () => {
+  await paste(JSON.stringify({ puzzle: ".".repeat(81), cages: [{ sum: 50, cells: ["r1c1", "r1c2"] }] }));
+  await page.waitForSelector("#paste-msg.err");
+  assert.match(await page.textContent("#paste-msg"), /cages\[0\]: cage at r1c1: 2 cells cannot sum to 50/);
+});
+
+// Whether the server does what a test needs (the endpoints under rules are
+// built in parallel with the page): false skips the test with the reason.
+async function serves(path, body) {
+  const res = await fetch(BASE + path, body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {});
+  return res.status === 200;
+}
+
+test("New puzzle offers each variant (1280 and 375 px)", async (t) => {
+  if (!(await serves("/generate?variant=killer&level=any"))) return t.skip("GET /generate?variant= is not served");
+  for (const [width, kinds] of [[1280, VARIANTS], [375, ["x", "killer"]]]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const kind of kinds) {
+      await page.goto(BASE + "/");
+      await page.selectOption("#variant", kind);
+      await page.selectOption("#level", levelOf(kind));
+      const [res] = await Promise.all([page.waitForResponse((r) => r.url().includes("/generate?")), page.click("#new")]);
+      assert.equal(new URL(res.url()).searchParams.get("variant"), kind);
+      const a = await res.json();
+      assert.match(await waitMessage("ok"), new RegExp(`A new .*puzzle`));
+      assert.equal(await values(), a.puzzle);
+      expectDrawn(kind, { ...a, regions: a.regions }, await drawn(), width);
+      await page.waitForURL(/variant=/);
+      assert.equal(new URL(page.url()).searchParams.get("variant"), kind);
+    }
+  }
+  await page.setViewportSize({ width: 1100, height: 800 });
+});
+
+// A new game of this variant at this width from New puzzle: the
+// /generate answer (puzzle, solution and the rule members).
+async function newVariantGame(kind, width) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(BASE + "/");
+  await page.selectOption("#variant", kind);
+  await page.selectOption("#level", levelOf(kind));
+  const [res] = await Promise.all([page.waitForResponse((r) => r.url().includes("/generate?")), page.click("#new")]);
+  const g = await res.json();
+  await waitMessage("ok");
+  assert.equal(await values(), g.puzzle);
+  return g;
+}
+
+// The open game (g: its rule members and solution) played with Hint
+// alone: each hint sent with the rules, its targets lit, a variant unit's
+// cells and a named cage lit, applied, until the page says it is solved.
+async function winWithHints(g, shot) {
+  const errors = consoleErrors.length;
+  let hints = 0, cagesLit = 0, unitsLit = 0, shotTaken = !shot;
+  for (; hints < 400 && (await values()).includes("."); hints++) {
+    const [hr] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/hint")), page.click("#hint")]);
+    const body = hr.request().postDataJSON(), a = await hr.json();
+    assert.equal(hr.status(), 200, JSON.stringify(a));
+    for (const k of ["regions", "cages"]) if (g[k]) assert.deepEqual(body[k], g[k], `/hint gets ${k}`);
+    assert.deepEqual([body.variant].flat(), [g.variant].flat());
+    await page.waitForSelector('#hint[data-state="shown"]');
+    assert.equal(a.kind, "step", JSON.stringify(a));
+    const lit = await page.$$eval("#grid input.ht", (els) => els.map((e) => e.dataset.cell));
+    assert.deepEqual(lit.sort(), [...new Set([...a.placements, ...a.eliminations].map((p) => p.cell))].sort());
+    // A variant unit (diagonal, window, region) lights all its cells.
+    if (a.units.some((u) => /^(diagonal|window|region)/.test(u))) {
+      const on = await page.$$eval("#grid input", (els) => els.filter((e) => /\bh[uct]\b/.test(e.className)).length);
+      assert.ok(on >= 9, `${a.units}: ${on} cells lit`);
+      unitsLit++;
+    }
+    if (/cage at r\d+c\d+/.test(a.explanation)) {
+      assert.ok((await page.locator("#rules .cage.lit").count()) >= 1, `a lit cage for: ${a.explanation}`);
+      cagesLit++;
+    }
+    // The picture: the first rule of 45 (its unit lit), else a late hint.
+    if (!shotTaken && (a.technique === "rule-of-45" || hints >= 40)) {
+      shotTaken = true;
+      await page.locator("#board").screenshot({ path: join(SHOTS, shot) });
+      copyFileSync(join(SHOTS, shot), join(DOCS, shot));
+    }
+    await page.click("#hint");
+    await page.waitForSelector('#hint[data-state="idle"]');
+    for (const p of a.placements) assert.equal(await cell(p.cell).inputValue(), String(p.value));
+  }
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector("#msg").textContent));
+  assert.equal(await values(), g.solution);
+  assert.deepEqual(consoleErrors.slice(errors), []);
+  return { hints, cagesLit, unitsLit };
+}
+
+test("killer (1280 px) and jigsaw (375 px) samples won with Hint alone, cages and regions lit (docs/page-killer-hint.png)", async (t) => {
+  if (!(await serves("/hint", variantSample("killer").json))) return t.skip("POST /hint under rules is not served");
+  for (const [kind, width] of [["killer", 1280], ["jigsaw", 375]]) {
+    const { json, solution } = variantSample(kind);
+    await page.setViewportSize({ width, height: 900 });
+    await openVariant(json);
+    const r = await winWithHints({ ...json, solution }, kind === "killer" ? "page-killer-hint.png" : null);
+    if (kind === "killer") assert.ok(r.cagesLit > 0, "no hint lit a cage");
+    else assert.ok(r.unitsLit > 0, "no hint lit a region");
+    t.diagnostic(`${kind} sample: ${r.hints} hints, ${r.cagesLit} lit a cage, ${r.unitsLit} a ${kind} unit`);
+  }
+  await page.setViewportSize({ width: 1100, height: 800 });
+});
+
+test("a generated killer game won with Hint alone (375 px)", async (t) => {
+  if (!(await serves("/generate?variant=killer&level=any"))) return t.skip("GET /generate?variant= is not served");
+  if (!(await serves("/hint", variantSample("killer").json))) return t.skip("POST /hint under rules is not served");
+  const r = await winWithHints(await newVariantGame("killer", 375));
+  assert.ok(r.cagesLit > 0, "no hint lit a cage");
+  t.diagnostic(`killer: ${r.hints} hints, ${r.cagesLit} lit a cage`);
+  await page.setViewportSize({ width: 1100, height: 800 });
+});
+
+test("generated X (375 px), windoku and jigsaw games won with Hint alone", async (t) => {
+  if (!(await serves("/generate?variant=x&level=easy"))) return t.skip("GET /generate?variant= is not served");
+  if (!(await serves("/hint", variantSample("x").json))) return t.skip("POST /hint under rules is not served");
+  for (const [kind, width] of [["x", 375], ["windoku", 1280], ["jigsaw", 1280]]) {
+    const r = await winWithHints(await newVariantGame(kind, width));
+    t.diagnostic(`${kind}: ${r.hints} hints, ${r.unitsLit} lit a ${kind} unit`);
+  }
+  await page.setViewportSize({ width: 1100, height: 800 });
 });
 
 test("no script errors or CSP violations", () => {
