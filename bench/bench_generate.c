@@ -188,7 +188,6 @@ static const enum sudoku_level qqwing_peer[] = {
     SUDOKU_LEVEL_EASY, SUDOKU_LEVEL_MEDIUM, SUDOKU_LEVEL_HARD,
     SUDOKU_LEVEL_EXPERT};
 
-
 /* The bands of SE's scale timed, as `--rating` takes them: next to each
  * other, every rating SE gives in one of them. */
 static const char *const bands[] = {"1.0-1.5", "1.6-2.5", "2.6-3.9", "4.0-5.9",
