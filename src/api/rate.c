@@ -108,6 +108,7 @@ static void rate_forum(struct rate_job *j, struct api_response *out) {
     api_render_body(NULL, 0, CT_TEXT, "rated", out);
     return;
   }
+  b.p[b.len] = '\0'; /* api_buf keeps room for it */
   api_render_body(b.p, b.len, CT_TEXT, "rated", out);
 }
 
