@@ -114,6 +114,14 @@ int sudoku_read_position(struct sudoku_reader *r, struct sudoku_position *p,
                          enum sudoku_marks_format *format,
                          struct sudoku_text_error *err);
 
+/* The form sudoku_read_position would take for the next record of r (r is
+ * not moved), by the same shape rules, without reading it: GIVENS for a
+ * plain puzzle, for blank text, and for text no form fits (whose errors
+ * are then sudoku_read_next's). Lets a caller keep its own reader of
+ * plain puzzles and hand marked positions to sudoku_read_position. Cost:
+ * at most n + 1 lines looked at. */
+enum sudoku_marks_format sudoku_marks_sniff(const struct sudoku_reader *r);
+
 /* ---- Writing ----------------------------------------------------------- */
 
 /* Bytes that always hold one position written by sudoku_write_position

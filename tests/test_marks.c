@@ -397,6 +397,11 @@ static const struct {
 START_TEST(forms_told_apart_by_shape) {
   struct sudoku_position p[2];
   enum sudoku_marks_format f;
+  struct sudoku_reader r;
+  /* The detector says what the reader takes, and moves nothing. */
+  sudoku_reader_init(&r, shapes[_i].text, strlen(shapes[_i].text));
+  ck_assert_int_eq(sudoku_marks_sniff(&r), shapes[_i].format);
+  ck_assert_uint_eq(r.pos, 0);
   read_one(shapes[_i].text, strlen(shapes[_i].text), p, &f);
   ck_assert_int_eq(f, shapes[_i].format);
   char buf[SUDOKU_MARKS_TEXT_MAX];
@@ -645,6 +650,62 @@ START_TEST(cli_round_trip) {
 }
 END_TEST
 
+/* sudoku_logic_solve_marks: the path from a marked position. NULL marks
+ * is sudoku_logic_solve; marks that made the first step's eliminations
+ * skip that step; a wrong mark (the solution's value removed) is put
+ * back, so every placement of the path is still the solution's. */
+#define POINTING                                                               \
+  "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4."    \
+  ".24..3.7.9"
+
+struct path_seen {
+  const sudoku_grid *solution;
+  unsigned steps, wrong;
+  struct sudoku_step first;
+};
+
+static bool see_step(const struct sudoku_step *st, void *ctx) {
+  struct path_seen *ps = ctx;
+  if (ps->steps++ == 0)
+    ps->first = *st;
+  for (int i = 0; i < st->nplacements; i++)
+    ps->wrong +=
+        ps->solution->cell[st->placements[i].cell] != st->placements[i].value;
+  for (int i = 0; i < st->neliminations; i++)
+    ps->wrong += ps->solution->cell[st->eliminations[i].cell] ==
+                 st->eliminations[i].value;
+  return true;
+}
+
+START_TEST(path_from_marks) {
+  sudoku_grid g, sol;
+  test_grid_from_line(&g, POINTING);
+  ck_assert_int_eq(sudoku_solve(&g, NULL, &sol, NULL), SUDOKU_OK);
+  uint32_t cand[SUDOKU_MAX_CELLS];
+  ck_assert_int_eq(sudoku_candidates(&g, cand), SUDOKU_OK);
+  struct sudoku_rating plain, marked;
+  struct path_seen a = {&sol, 0, 0, {0}}, b = {&sol, 0, 0, {0}};
+  ck_assert_int_eq(
+      sudoku_logic_solve_marks(&g, NULL, NULL, see_step, &a, &plain),
+      SUDOKU_OK);
+  ck_assert_uint_eq(a.first.neliminations, 2); /* r1c5<>6, r1c6<>6 */
+  for (int i = 0; i < 2; i++)
+    cand[a.first.eliminations[i].cell] &=
+        ~(1u << (a.first.eliminations[i].value - 1));
+  /* A wrong mark too: r1c2's value removed; it is put back. */
+  cand[1] &= ~(1u << (sol.cell[1] - 1));
+  ck_assert_int_eq(
+      sudoku_logic_solve_marks(&g, cand, NULL, see_step, &b, &marked),
+      SUDOKU_OK);
+  ck_assert(plain.solved && marked.solved);
+  ck_assert_uint_eq(a.wrong + b.wrong, 0);
+  ck_assert_uint_eq(marked.steps, plain.steps - 1);
+  ck_assert_uint_eq(b.steps, marked.steps);
+  for (int i = 0; i < b.first.neliminations; i++)
+    ck_assert(b.first.eliminations[i].cell != a.first.eliminations[0].cell);
+}
+END_TEST
+
 Suite *marks_suite(void) {
   Suite *s = suite_create("marks");
   TCase *tc = tcase_create("peers' bytes");
@@ -658,6 +719,7 @@ Suite *marks_suite(void) {
   tcase_set_timeout(tc, 60);
   tcase_add_loop_test(tc, round_trip, 0, COUNT(sides) * FORMATS);
   tcase_add_loop_test(tc, forms_follow_each_other, 0, 2);
+  tcase_add_test(tc, path_from_marks);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("shapes and errors");

@@ -4,6 +4,9 @@
  * "counts"}; a batch answers {"results": [...]} with a status per item,
  * as /solve does. With Accept: text/plain (or ?format=judge), one line a
  * puzzle: "3.2 hard x-wing", or the reason in place ("no solution").
+ * A puzzle given as a position with pencil marks (sukaku, PM grid,
+ * HoDoKu's library line) is rated from that position: its values and
+ * its marks (sudoku_logic_solve_marks).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +81,9 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
     if (j->ps.item[i].error.problem != API_OK)
       continue;
     struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
-    j->out[i].status = sudoku_rate(&j->ps.item[i].grid, &lim, &j->out[i].r);
+    j->out[i].status =
+        sudoku_logic_solve_marks(&j->ps.item[i].grid, j->ps.item[i].marks, &lim,
+                                 NULL, NULL, &j->out[i].r);
   }
   out->puzzles = j->ps.count;
   if (job->format != API_FMT_JSON) {
@@ -165,8 +170,11 @@ static bool rate_read(struct api_job *job, const struct api_input *in,
         ok = j->ps.item != NULL;
         if (ok) {
           j->ps.item[0].grid = p.puzzle;
+          j->ps.item[0].marks = p.marks; /* taken */
+          p.marks = NULL;
           j->ps.count = 1;
         }
+        api_position_free(&p);
       }
     } else {
       ok = api_read_text(body, in->body_len, max_puzzles, &j->ps, e);

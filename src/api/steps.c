@@ -3,7 +3,9 @@
  * solution, and its rating: {"rating", "level", "hardest", "solved",
  * "step_count", "counts", "steps": [step, ...]}, the object of
  * `sudoku steps --json`. With Accept: text/plain, one sentence a line.
- * A puzzle with no solution or several is refused (422).
+ * A puzzle with no solution or several is refused (422). A position with
+ * pencil marks (sukaku, PM grid, HoDoKu's library line) starts the path
+ * from its values and its marks.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -84,8 +86,8 @@ static void steps_run(struct api_job *job, uint64_t deadline_ns,
     goto fail;
   }
   struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
-  enum sudoku_status s =
-      sudoku_logic_solve(&j->pos.puzzle, &lim, on_step, &w, r);
+  enum sudoku_status s = sudoku_logic_solve_marks(&j->pos.puzzle, j->pos.marks,
+                                                  &lim, on_step, &w, r);
   if (s == SUDOKU_CONFLICT) {
     free(r);
     api_conflict_error(&j->pos.puzzle, &e);

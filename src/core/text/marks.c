@@ -518,6 +518,11 @@ static int read_library(struct sudoku_reader *r, struct sudoku_position *p,
   return 1;
 }
 
+enum sudoku_marks_format sudoku_marks_sniff(const struct sudoku_reader *r) {
+  int n;
+  return sniff(r, &n);
+}
+
 int sudoku_read_position(struct sudoku_reader *r, struct sudoku_position *p,
                          enum sudoku_marks_format *format,
                          struct sudoku_text_error *err) {
