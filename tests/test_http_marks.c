@@ -136,6 +136,24 @@ START_TEST(steps_start_from_the_marks) {
 }
 END_TEST
 
+/* /candidates says the position it read: its givens and entries as
+ * lines (what the page opens a pasted position from), its marks. */
+START_TEST(candidates_say_the_position_read) {
+  struct reply r =
+      post("/candidates?form=array", TEXT_HDR,
+           ":0000:x:53+4.7....6..195....98....6.8...6...34..8.3..17...2."
+           "..6.6....28....419..5....8..79:117::");
+  HAS(r, "\"puzzle\":\"" CLASSIC "\"");
+  HAS(r, "\"entries\":\"..4" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+         "......\"");
+  HAS(r, "\"candidates\":[[[],[],[],[2,6],[],[2,6,8],[8,9],");
+  reply_free(&r);
+  r = post("/candidates", JSON_HDR, "{\"puzzle\":\"" CLASSIC "\"}");
+  ck_assert_ptr_null(strstr(r.body, "\"entries\""));
+  reply_free(&r);
+}
+END_TEST
+
 /* Errors in a marked position are located as the core's reader words
  * them: line and column, and the member for a JSON string. */
 START_TEST(marked_errors_are_located) {
@@ -186,6 +204,7 @@ TCase *http_marks_tcase(void) {
   tcase_add_loop_test(tc, marked_positions_read_back, 0,
                       (int)(sizeof formats / sizeof formats[0]));
   tcase_add_test(tc, steps_start_from_the_marks);
+  tcase_add_test(tc, candidates_say_the_position_read);
   tcase_add_test(tc, marked_errors_are_located);
   return tc;
 }
