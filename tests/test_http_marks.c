@@ -136,6 +136,46 @@ START_TEST(steps_start_from_the_marks) {
 }
 END_TEST
 
+/* /hint?format=pm: HoDoKu's PM grid with the step, the same bytes as
+ * `sudoku hint --format pm-step`; a '-' before each candidate the step
+ * eliminates, its sentence last; read back (the marks and the sentence
+ * skipped) it is the position before the step. */
+START_TEST(hint_as_pm_grid_with_step) {
+  struct reply pm = post("/hint?format=pm", TEXT_HDR, POINTING);
+  struct run cli =
+      run_cli("hint --format pm-step", POINTING "\n", strlen(POINTING) + 1);
+  ck_assert_int_eq(cli.status, 0);
+  ck_assert_str_eq(pm.body, cli.out);
+  run_free(&cli);
+  struct reply json = post("/hint", TEXT_HDR, POINTING);
+  HAS(json, "\"eliminations\":[{\"cell\":\"r1c5\",\"value\":6},"
+            "{\"cell\":\"r1c6\",\"value\":6}]");
+  HAS(pm, "| 4    1*6  1*6 | 125  125-67  25-67 |");
+  HAS(pm, "'\nIn box 1, 6 lies only in row 1 (r1c2 and r1c3)");
+  int minus = 0;
+  for (const char *c = strchr(pm.body, '\n'); *c != '\0' && *c != '\''; c++)
+    minus += c[0] == '-' && c[1] >= '1' && c[1] <= '9';
+  ck_assert_int_eq(minus, 2);
+  struct reply back = post("/candidates?format=pm", TEXT_HDR, pm.body);
+  struct reply plain = post("/candidates?format=pm", TEXT_HDR, POINTING);
+  ck_assert_str_eq(back.body, plain.body);
+  reply_free(&back);
+  reply_free(&plain);
+  reply_free(&json);
+  reply_free(&pm);
+  /* No step: the grid, then the hint's sentence. */
+  pm =
+      post("/hint?format=pm", JSON_HDR,
+           "{\"puzzle\":\"" POINTING
+           "\",\"entries\":\".5" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+           ".......\"}");
+  HAS(pm, "| 4    5    16  |");
+  HAS(pm, "'\nr1c2 is not 5: that entry is wrong.\n");
+  ck_assert_ptr_null(strstr(pm.body, "-6"));
+  reply_free(&pm);
+}
+END_TEST
+
 /* /candidates says the position it read: its givens and entries as
  * lines (what the page opens a pasted position from), its marks. */
 START_TEST(candidates_say_the_position_read) {
@@ -205,6 +245,7 @@ TCase *http_marks_tcase(void) {
                       (int)(sizeof formats / sizeof formats[0]));
   tcase_add_test(tc, steps_start_from_the_marks);
   tcase_add_test(tc, candidates_say_the_position_read);
+  tcase_add_test(tc, hint_as_pm_grid_with_step);
   tcase_add_test(tc, marked_errors_are_located);
   return tc;
 }

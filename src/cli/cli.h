@@ -66,7 +66,9 @@ void cli_report_conflict(FILE *err, uint32_t puzzle, const sudoku_grid *g);
 struct cli_logic_options {
   bool accepts_json, accepts_entries, accepts_jobs; /* options it takes */
   bool accepts_variant;
+  bool accepts_pm_step;              /* --format json|text|pm-step (hint) */
   bool json;                         /* --json (--text turns it off) */
+  bool pm_step;                      /* --format pm-step */
   const char *entries;               /* --entries FILE, or NULL */
   int jobs;                          /* --jobs N; 0: the online CPUs */
   struct sudoku_logic_limits limits; /* --deadline-ms, --max-rating */

@@ -29,6 +29,18 @@ int cli_logic_parse(int argc, char **argv, const char *usage,
       o->json = true;
     } else if (strcmp(a, "--text") == 0 && o->accepts_json) {
       o->json = false;
+    } else if (strcmp(a, "--format") == 0 && o->accepts_pm_step &&
+               i + 1 < argc) {
+      const char *f = argv[++i];
+      o->pm_step = strcmp(f, "pm-step") == 0;
+      o->json = strcmp(f, "json") == 0;
+      if (!o->pm_step && !o->json && strcmp(f, "text") != 0) {
+        fprintf(stderr,
+                "sudoku: --format takes json, text or pm-step, not "
+                "'%s'\n",
+                f);
+        return 2;
+      }
     } else if (strcmp(a, "--jobs") == 0 && o->accepts_jobs && i + 1 < argc) {
       if (!cli_parse_jobs(argv[++i], &o->jobs))
         return 2;
