@@ -130,6 +130,14 @@ START_TEST(steps_start_from_the_marks) {
   ck_assert_ptr_null(strstr(marked.body, "\"cell\":\"r1c5\",\"value\":6"));
   struct reply rate = post("/rate", TEXT_HDR, ":0000:x:" POINTING ":615 616::");
   ck_assert_str_eq(rate.body, "2.6 medium pointing\n");
+  reply_free(&rate);
+  /* A batch item may be a marked position too: its path from the marks. */
+  rate = post("/rate", JSON_HDR,
+              "{\"puzzles\":[\":0000:x:" POINTING ":615 616::\",\"" POINTING
+              "\"]}");
+  HAS(rate, "\"step_count\":38,");
+  HAS(rate, "\"step_count\":39,");
+  HAS(rate, "\"rated\":2");
   reply_free(&plain);
   reply_free(&marked);
   reply_free(&rate);
