@@ -74,7 +74,15 @@ struct cli_logic_options {
   struct sudoku_logic_limits limits; /* --deadline-ms, --max-rating */
   uint32_t kinds;                    /* --variant LIST; 0: classic */
   const sudoku_rules *rules; /* the puzzle's rules under --variant, or NULL */
+  /* rate and steps, when the input held positions with pencil marks: the
+   * n*n marks of puzzle i (1-based) at marks + marks_at[i - 1] (the path
+   * starts from them); NULL otherwise. */
+  const uint32_t *marks;
+  const size_t *marks_at;
 };
+
+/* The pencil marks of puzzle index (1-based) in o, or NULL. */
+const uint32_t *cli_marks_of(const struct cli_logic_options *o, uint32_t index);
 
 /* Parses argv into *o (accepts_* and json preset by the caller). Returns
  * -1 to go on, else the exit status (0 after --help, 2 on bad usage). */
