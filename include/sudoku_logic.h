@@ -284,6 +284,21 @@ enum sudoku_status sudoku_logic_solve(const sudoku_grid *puzzle,
                                       sudoku_step_fn on_step, void *ctx,
                                       struct sudoku_rating *out);
 
+/*
+ * sudoku_logic_solve from a player's position: position is the givens plus
+ * the values placed, marks (NULL: none) the pencil marks, one mask a cell,
+ * which narrow the candidates of the first step where they keep the
+ * solution's value (a wrong mark is put back, as sudoku_next_step does).
+ * The path and its rating are then those of the marked position: the
+ * eliminations the marks already made are not steps of it. The same
+ * statuses; NULL marks is sudoku_logic_solve itself.
+ */
+enum sudoku_status
+sudoku_logic_solve_marks(const sudoku_grid *position, const uint32_t *marks,
+                         const struct sudoku_logic_limits *limits,
+                         sudoku_step_fn on_step, void *ctx,
+                         struct sudoku_rating *out);
+
 /* The rating alone: sudoku_logic_solve without a callback. */
 enum sudoku_status sudoku_rate(const sudoku_grid *puzzle,
                                const struct sudoku_logic_limits *limits,

@@ -7,9 +7,10 @@
  *
  * What this module does NOT do: I/O, allocation, JSON, global state; it
  * does not check that a position is consistent (sudoku_validate and
- * sudoku_candidates do) and reads no solving step: HoDoKu's "PM grid with
- * step" markup ('*', '#', '@', '-' before candidates, ALS letters, the
- * step's text after the grid) is an error at its first byte.
+ * sudoku_candidates do) and reads no solving step: of HoDoKu's "PM grid
+ * with step" markup, the marks before candidates ('*', '#', '@', '-',
+ * '+') and the step's text after the grid (up to a blank line) are read
+ * and ignored; ALS letters are an error at their first byte.
  *
  * A position is what a player sees: givens, placed values and the pencil
  * marks of the empty cells. The formats do not all tell givens from placed
@@ -114,6 +115,14 @@ int sudoku_read_position(struct sudoku_reader *r, struct sudoku_position *p,
                          enum sudoku_marks_format *format,
                          struct sudoku_text_error *err);
 
+/* The form sudoku_read_position would take for the next record of r (r is
+ * not moved), by the same shape rules, without reading it: GIVENS for a
+ * plain puzzle, for blank text, and for text no form fits (whose errors
+ * are then sudoku_read_next's). Lets a caller keep its own reader of
+ * plain puzzles and hand marked positions to sudoku_read_position. Cost:
+ * at most n + 1 lines looked at. */
+enum sudoku_marks_format sudoku_marks_sniff(const struct sudoku_reader *r);
+
 /* ---- Writing ----------------------------------------------------------- */
 
 /* Bytes that always hold one position written by sudoku_write_position
@@ -129,5 +138,20 @@ int sudoku_read_position(struct sudoku_reader *r, struct sudoku_position *p,
  */
 size_t sudoku_write_position(const struct sudoku_position *p,
                              enum sudoku_marks_format f, char *buf, size_t cap);
+
+/* HoDoKu's "PM grid with step": the PM grid of p with a mark before each
+ * candidate the step st (sudoku_logic.h; from p's position) is about,
+ * '-' a candidate it eliminates, '+' a value it places, '*' a candidate of
+ * its pattern (a cell of st->cells, a value of st->values), then its
+ * sentence (sudoku_step_explain) on one line. Reading it back
+ * (sudoku_read_position, as a PM grid) skips the marks and the sentence:
+ * the position before the step. snprintf convention as above; nothing
+ * for a side without a box shape. SUDOKU_MARKS_STEP_TEXT_MAX bytes always
+ * suffice. */
+struct sudoku_step;
+#define SUDOKU_MARKS_STEP_TEXT_MAX (2 * SUDOKU_MARKS_TEXT_MAX + 1024)
+size_t sudoku_write_position_step(const struct sudoku_position *p,
+                                  const struct sudoku_step *st, char *buf,
+                                  size_t cap);
 
 #endif /* SUDOKU_MARKS_H */

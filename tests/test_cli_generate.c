@@ -233,13 +233,69 @@ START_TEST(rating_band_comes) {
 }
 END_TEST
 
+/* --format svg --count K --output PREFIX: one file a puzzle, PREFIX-01.svg
+ * ... (zero-padded to K's digits), each name on stdout; each file is an
+ * SVG document (python's XML parser) holding as many givens as the line
+ * of the puzzle of seed N+i. */
+START_TEST(svg_files_one_a_puzzle) {
+  char dir[] = "/tmp/sudoku-svg-files-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  char args[160];
+  snprintf(args, sizeof args,
+           "--format svg --count 10 --seed 40 --level easy --output %s/p", dir);
+  struct run r = run_generate(args);
+  ck_assert_msg(r.status == 0, "%s", r.err);
+  for (int i = 0; i < 10; i++) {
+    char name[96], got[96], want[SUDOKU_TEXT_MAX];
+    snprintf(name, sizeof name, "%s/p-%02d.svg", dir, i + 1);
+    ck_assert_str_eq(line_of(r.out, i, got, sizeof got), name);
+    size_t len;
+    char *svg = test_read_file(name, &len);
+    ck_assert_ptr_nonnull(svg);
+    struct svg_seen seen = test_parse_svg(svg);
+    free(svg);
+    ck_assert_int_eq(seen.ok, 1);
+    char one[64];
+    snprintf(one, sizeof one, "--seed %d --level easy", 40 + i);
+    struct run line = run_generate(one);
+    line_of(line.out, 0, want, sizeof want);
+    int givens = 0;
+    for (const char *c = want; *c != '\0'; c++)
+      givens += *c != '.';
+    ck_assert_int_eq(seen.givens, givens);
+    run_free(&line);
+    unlink(name);
+  }
+  int names = 0;
+  for (const char *c = r.out; *c != '\0'; c++)
+    names += *c == '\n';
+  ck_assert_int_eq(names, 10);
+  rmdir(dir);
+  run_free(&r);
+  /* Several puzzles need files; --output needs SVG; a directory that
+   * does not exist is said. */
+  static const char *const bad[][2] = {
+      {"--format svg --count 2 --seed 1", "--format svg takes --count 1"},
+      {"--count 2 --output /tmp/x", "--output takes --format svg"},
+      {"--format svg --seed 1 --output /nonexistent-dir/p",
+       "cannot write /nonexistent-dir/p-1.svg"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    r = run_generate(bad[i][0]);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, bad[i][1]) != NULL, "%s", r.err);
+    run_free(&r);
+  }
+}
+END_TEST
+
 START_TEST(help_lists_every_option) {
   struct run r = run_generate("--help");
   ck_assert_int_eq(r.status, 0);
   static const char *const opts[] = {
       "--level",       "--symmetry", "--seed",     "--count",
       "--size",        "--givens",   "--solution", "--format",
-      "--deadline-ms", "--verbose",  "--rating"};
+      "--deadline-ms", "--verbose",  "--rating",   "--output"};
   for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
     ck_assert_ptr_nonnull(strstr(r.out, opts[i]));
   run_free(&r);
@@ -261,6 +317,7 @@ Suite *cli_generate_suite(void) {
   tcase_add_loop_test(tc, sizes_and_levels_come, 0,
                       (int)(sizeof sized / sizeof sized[0]));
   tcase_add_test(tc, help_lists_every_option);
+  tcase_add_test(tc, svg_files_one_a_puzzle);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -228,6 +228,33 @@ START_TEST(positions_with_marks_read_as_their_puzzle) {
 }
 END_TEST
 
+/* rate and steps start the path from the marks: deleting the first
+ * step's eliminations (r1c5<>6, r1c6<>6) leaves a path one step shorter,
+ * for every --jobs, and the plain puzzle after it keeps its own. */
+START_TEST(rate_and_steps_start_from_the_marks) {
+  const char *in =
+      ":0000:x:4.....938.32.941...953..24.37.6.9..4529..16736.47.3."
+      "9.957..83....39..4..24..3.7.9:615 616::\n"
+      "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957"
+      "..83....39..4..24..3.7.9\n";
+  static const char *const cmds[] = {"rate --json", "rate --json --jobs 2"};
+  for (size_t k = 0; k < 2; k++) {
+    struct out o = run(cmds[k], in);
+    ck_assert_int_eq(o.status, 0);
+    char *second = strchr(o.text, '\n');
+    ck_assert_ptr_nonnull(second);
+    ck_assert_ptr_nonnull(strstr(o.text, "\"pointing\":1},\"steps\":38}\n"));
+    ck_assert_ptr_nonnull(strstr(second, "\"pointing\":2},\"steps\":39}\n"));
+    free(o.text);
+  }
+  struct out o = run("steps", in);
+  ck_assert_int_eq(o.status, 0);
+  ck_assert_int_eq(strncmp(o.text, "In box 1, 8 lies only in column 1", 33), 0);
+  ck_assert_ptr_nonnull(strstr(o.text, "\n\nIn box 1, 6 lies only in row 1"));
+  free(o.text);
+}
+END_TEST
+
 /* The marks are the player's: one removed although it is the cell's value
  * (r1c3 is 4) is the hint, from a sukaku line or from HoDoKu's deleted
  * candidates ("413": 4 at row 1, column 3); a placed value is an entry. */
@@ -433,6 +460,7 @@ Suite *cli_logic_suite(void) {
   tcase_add_test(tc, steps_json_is_one_object_a_puzzle);
   tcase_add_test(tc, hint_takes_entries_from_a_second_grid_or_a_file);
   tcase_add_test(tc, hint_refuses_wrong_and_clashing_entries);
+  tcase_add_test(tc, rate_and_steps_start_from_the_marks);
   tcase_add_loop_test(tc, positions_with_marks_read_as_their_puzzle, 0,
                       (int)(sizeof mark_formats / sizeof mark_formats[0]));
   tcase_add_test(tc, hint_names_a_missing_mark);

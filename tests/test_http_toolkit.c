@@ -528,5 +528,6 @@ Suite *http_toolkit_suite(void) {
   tcase_add_test(tc, routes_are_counted);
   tcase_add_test(tc, daily_puzzle);
   suite_add_tcase(s, tc);
+  suite_add_tcase(s, http_marks_tcase());
   return s;
 }

@@ -397,6 +397,11 @@ static const struct {
 START_TEST(forms_told_apart_by_shape) {
   struct sudoku_position p[2];
   enum sudoku_marks_format f;
+  struct sudoku_reader r;
+  /* The detector says what the reader takes, and moves nothing. */
+  sudoku_reader_init(&r, shapes[_i].text, strlen(shapes[_i].text));
+  ck_assert_int_eq(sudoku_marks_sniff(&r), shapes[_i].format);
+  ck_assert_uint_eq(r.pos, 0);
   read_one(shapes[_i].text, strlen(shapes[_i].text), p, &f);
   ck_assert_int_eq(f, shapes[_i].format);
   char buf[SUDOKU_MARKS_TEXT_MAX];
@@ -645,6 +650,125 @@ START_TEST(cli_round_trip) {
 }
 END_TEST
 
+/* sudoku_logic_solve_marks: the path from a marked position. NULL marks
+ * is sudoku_logic_solve; marks that made the first step's eliminations
+ * skip that step; a wrong mark (the solution's value removed) is put
+ * back, so every placement of the path is still the solution's. */
+#define POINTING                                                               \
+  "4.....938.32.941...953..24.37.6.9..4529..16736.47.3.9.957..83....39..4."    \
+  ".24..3.7.9"
+
+struct path_seen {
+  const sudoku_grid *solution;
+  unsigned steps, wrong;
+  struct sudoku_step first;
+};
+
+static bool see_step(const struct sudoku_step *st, void *ctx) {
+  struct path_seen *ps = ctx;
+  if (ps->steps++ == 0)
+    ps->first = *st;
+  for (int i = 0; i < st->nplacements; i++)
+    ps->wrong +=
+        ps->solution->cell[st->placements[i].cell] != st->placements[i].value;
+  for (int i = 0; i < st->neliminations; i++)
+    ps->wrong += ps->solution->cell[st->eliminations[i].cell] ==
+                 st->eliminations[i].value;
+  return true;
+}
+
+START_TEST(path_from_marks) {
+  sudoku_grid g, sol;
+  test_grid_from_line(&g, POINTING);
+  ck_assert_int_eq(sudoku_solve(&g, NULL, &sol, NULL), SUDOKU_OK);
+  uint32_t cand[SUDOKU_MAX_CELLS];
+  ck_assert_int_eq(sudoku_candidates(&g, cand), SUDOKU_OK);
+  struct sudoku_rating plain, marked;
+  struct path_seen a = {&sol, 0, 0, {0}}, b = {&sol, 0, 0, {0}};
+  ck_assert_int_eq(
+      sudoku_logic_solve_marks(&g, NULL, NULL, see_step, &a, &plain),
+      SUDOKU_OK);
+  ck_assert_uint_eq(a.first.neliminations, 2); /* r1c5<>6, r1c6<>6 */
+  for (int i = 0; i < 2; i++)
+    cand[a.first.eliminations[i].cell] &=
+        ~(1u << (a.first.eliminations[i].value - 1));
+  /* A wrong mark too: r1c2's value removed; it is put back. */
+  cand[1] &= ~(1u << (sol.cell[1] - 1));
+  ck_assert_int_eq(
+      sudoku_logic_solve_marks(&g, cand, NULL, see_step, &b, &marked),
+      SUDOKU_OK);
+  ck_assert(plain.solved && marked.solved);
+  ck_assert_uint_eq(a.wrong + b.wrong, 0);
+  ck_assert_uint_eq(marked.steps, plain.steps - 1);
+  ck_assert_uint_eq(b.steps, marked.steps);
+  for (int i = 0; i < b.first.neliminations; i++)
+    ck_assert(b.first.eliminations[i].cell != a.first.eliminations[0].cell);
+}
+END_TEST
+
+/* sudoku_write_position_step: each candidate the step eliminates after a
+ * '-', each it places after a '+', its pattern's after a '*', then its
+ * sentence; read back, the marks and the sentence are skipped: the
+ * position itself, and the next record after it. HoDoKu's other marks
+ * ('#', '@') are skipped too. */
+START_TEST(pm_grid_with_step) {
+  sudoku_grid g;
+  test_grid_from_line(&g, POINTING);
+  struct sudoku_position *p = malloc(2 * sizeof *p);
+  ck_assert_ptr_nonnull(p);
+  p[0].grid = g;
+  memset(p[0].placed, 0, sizeof p[0].placed);
+  ck_assert_int_eq(sudoku_candidates(&g, p[0].cand), SUDOKU_OK);
+  struct sudoku_step st;
+  ck_assert_int_eq(sudoku_next_step(&g, NULL, NULL, &st), SUDOKU_OK);
+  static char text[SUDOKU_MARKS_STEP_TEXT_MAX + 128];
+  size_t len = sudoku_write_position_step(&p[0], &st, text, sizeof text);
+  ck_assert_uint_eq(len, strlen(text));
+  ck_assert_uint_eq(sudoku_write_position_step(&p[0], &st, NULL, 0), len);
+  int minus = 0, star = 0;
+  for (size_t i = 0; i < len && text[i] != '\''; i++) {
+    bool mark = i + 1 < len && text[i + 1] >= '1' && text[i + 1] <= '9';
+    minus += mark && text[i] == '-';
+    star += mark && text[i] == '*';
+  }
+  ck_assert_int_eq(minus, st.neliminations);
+  ck_assert_int_eq(star, 2); /* 6 in r1c2 and r1c3 */
+  char sentence[SUDOKU_EXPLAIN_MAX];
+  sudoku_step_explain(&st, 9, sentence, sizeof sentence);
+  ck_assert_ptr_nonnull(strstr(text, sentence));
+  /* Read back, then a second record: the line after a blank line. */
+  strcat(text, "\n" POINTING "\n");
+  struct sudoku_reader r;
+  enum sudoku_marks_format f;
+  sudoku_reader_init(&r, text, strlen(text));
+  ck_assert_int_eq(sudoku_read_position(&r, &p[1], &f, NULL), 1);
+  ck_assert_int_eq(f, SUDOKU_MARKS_PM);
+  for (int c = 0; c < 81; c++) {
+    ck_assert_int_eq(p[1].grid.cell[c], g.cell[c]);
+    ck_assert_uint_eq(p[1].cand[c], p[0].cand[c]);
+  }
+  sudoku_grid next;
+  ck_assert_int_eq(sudoku_read_next(&r, &next, NULL), 1);
+  ck_assert_int_eq(memcmp(next.cell, g.cell, 81), 0);
+  /* '#' and '@' before a candidate; a mark before no candidate is an
+   * error at its byte. */
+  char *at = strstr(text, "-6");
+  ck_assert_ptr_nonnull(at);
+  at[0] = '#';
+  at = strstr(text, "*6");
+  at[0] = '@';
+  sudoku_reader_init(&r, text, strlen(text));
+  ck_assert_int_eq(sudoku_read_position(&r, &p[1], NULL, NULL), 1);
+  ck_assert_uint_eq(p[1].cand[4], p[0].cand[4]);
+  at[1] = ' ';
+  struct sudoku_text_error err;
+  sudoku_reader_init(&r, text, strlen(text));
+  ck_assert_int_eq(sudoku_read_position(&r, &p[1], NULL, &err), -1);
+  ck_assert_uint_eq(err.column, (size_t)(at - strchr(text, '\n')));
+  free(p);
+}
+END_TEST
+
 Suite *marks_suite(void) {
   Suite *s = suite_create("marks");
   TCase *tc = tcase_create("peers' bytes");
@@ -658,6 +782,8 @@ Suite *marks_suite(void) {
   tcase_set_timeout(tc, 60);
   tcase_add_loop_test(tc, round_trip, 0, COUNT(sides) * FORMATS);
   tcase_add_loop_test(tc, forms_follow_each_other, 0, 2);
+  tcase_add_test(tc, path_from_marks);
+  tcase_add_test(tc, pm_grid_with_step);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("shapes and errors");

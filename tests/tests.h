@@ -24,6 +24,7 @@ Suite *chains_suite(void);    /* test_chains.c: chain techniques, soundness */
 Suite *agree_suite(void);     /* test_agree.c: ratings against SE's */
 Suite *toolkit_suite(void);   /* test_toolkit.c: /hint /check /rate ... */
 Suite *http_toolkit_suite(void); /* test_http_toolkit.c: the same over TCP */
+TCase *http_marks_tcase(void);   /* test_http_marks.c: marked positions in */
 Suite *generate_suite(void);     /* test_generate.c: new puzzles, seed table */
 Suite *draw_suite(void); /* test_draw.c: SVG pictures, read back as XML */
 Suite *cli_generate_suite(void);   /* test_cli_generate.c: sudoku generate */

@@ -138,6 +138,7 @@ void api_form_free(struct api_form *f);
 struct api_item {
   sudoku_grid grid;
   sudoku_rules *rules;    /* malloc'd; NULL: classic Sudoku */
+  uint32_t *marks;        /* malloc'd pencil marks of a marked position */
   struct api_error error; /* problem != API_OK: unreadable */
 };
 
@@ -236,6 +237,47 @@ bool api_read_position(const struct api_input *in, unsigned takes,
 /* The givens with the entries filled in. */
 void api_position_grid(const struct api_position *p, sudoku_grid *out);
 void api_position_free(struct api_position *p);
+
+/* ---- Positions with pencil marks (read_marks.c) ------------------------ */
+
+#include "sudoku_marks.h"
+
+/* A reader's located error as the problem (parse-error, with puzzle, line
+ * and column); where (NULL for a body) prefixes the detail and is the
+ * path ("puzzle: line 2, column 5: ..."). */
+void api_text_error(const struct sudoku_text_error *te, const char *where,
+                    struct api_error *e);
+
+/* The next record of r when it is a position with pencil marks (sukaku,
+ * cells, PM grid, library line): 1 with *p read, 0 when it is a plain
+ * puzzle (r not moved: the caller's reader takes it), -1 with *e set. */
+int api_read_marked(struct sudoku_reader *r, const char *where,
+                    struct sudoku_position *p, struct api_error *e);
+
+/* p's marks as a malloc'd array of SUDOKU_MAX_CELLS masks, or NULL when
+ * out of memory. */
+uint32_t *api_marks_copy(const struct sudoku_position *p);
+
+/* A marked position as an endpoint's: its givens the puzzle, its placed
+ * values entries (under API_POS_ENTRIES, else part of the puzzle), its
+ * marks p->marks. False with *e set when out of memory. */
+bool api_position_of_marked(const struct sudoku_position *mp, unsigned takes,
+                            struct api_position *p, struct api_error *e);
+
+/* Text s (len bytes: a body, or a JSON string named where; NULL: the
+ * body) as an endpoint's position when it is one marked position alone:
+ * 1 with *p filled (api_position_of_marked), 0 when it is a plain puzzle
+ * (nothing read), -1 with *e set (located; text after the position is an
+ * error). */
+int api_read_marked_text(const char *s, size_t len, const char *where,
+                         unsigned takes, struct api_position *p,
+                         struct api_error *e);
+
+/* A JSON puzzle v named where (a batch item's too) as an item when it is
+ * a string holding one marked position: its values the grid, its marks
+ * kept. 1, 0 (not one: the caller reads v), -1 with *e set. */
+int api_json_marked_item(const cJSON *v, const char *where, struct api_item *it,
+                         struct api_error *e);
 
 /* ---- Logic in JSON (logic_json.c) -------------------------------------- */
 

@@ -6,7 +6,9 @@
  *
  * Answer: {"candidates": {"r1c3": [1, 2, 4], ...}} (empty cells only), or
  * with ?form=array {"candidates": [[[1, 2, 4], ...], ...]} (n rows of n
- * arrays; a filled cell has []). Also "size" and "empty". With
+ * arrays; a filled cell has []). Also "size", "empty", and the position
+ * as read: "puzzle" (the givens) and "entries" (when there are some), as
+ * lines. With
  * ?format=sukaku, cells, pm or library: the position with its candidates
  * as text/plain in that pencil-mark format (sudoku_marks.h), for Sudoku
  * Explainer and HoDoKu; the entries are placed values there ('+' in the
@@ -116,9 +118,18 @@ static void candidates_run(struct api_job *job, uint64_t deadline_ns,
       cJSON_AddItemToArray(all, row);
   }
   if (o != NULL) {
+    char text[SUDOKU_TEXT_MAX];
     api_add_int(o, "size", (uint64_t)n);
     api_add_int(o, "empty", (uint64_t)empty);
     api_variant_into(o, rules, n);
+    /* The position as read: what a client that sent a marked position
+     * (a PM grid, a sukaku line) learns its givens and entries from. */
+    api_line_text(&j->pos.puzzle, text);
+    cJSON_AddStringToObject(o, "puzzle", text);
+    if (j->pos.has_entries) {
+      api_line_text(&j->pos.entries, text);
+      cJSON_AddStringToObject(o, "entries", text);
+    }
   }
   api_render_json(o, 200, "candidates", out);
 }

@@ -9,6 +9,12 @@
  *   3. else the next logical step: {"kind": "step", ...the step...}, the
  *      object of `sudoku hint`; {"kind": "solved"} when nothing is left.
  *
+ * ?format=pm answers HoDoKu's PM grid with the step (text/plain,
+ * sudoku_write_position_step): the position with its marks, '-' before
+ * each candidate the step eliminates, '+' before a value it places, '*'
+ * before its pattern's candidates, then its sentence; a wrong entry, a
+ * missing mark or a complete grid: the grid, then the sentence.
+ *
  * ?format=svg (or Accept: image/svg+xml) draws the hint instead: the
  * position with its pencil marks (the player's, else the candidates), the
  * step's units, cells, placements and eliminations marked; a wrong entry
@@ -36,11 +42,70 @@
 struct hint_job {
   struct api_job base;
   struct api_position pos;
+  bool pm; /* ?format=pm: HoDoKu's PM grid with the step */
 };
 
 static enum api_cost hint_cost(struct api_job *job) {
   struct hint_job *j = (struct hint_job *)job;
   return j->pos.puzzle.n <= 9 ? API_COST_SHORT : API_COST_LONG;
+}
+
+/* The position's marks as the hint shows them: the candidates of the
+ * givens and entries, narrowed to the player's marks. */
+static void hint_marks(const struct hint_job *j, sudoku_grid *position,
+                       uint32_t cand[SUDOKU_MAX_CELLS]) {
+  api_position_grid(&j->pos, position);
+  /* no clash: the hint was found */
+  sudoku_candidates_rules(position, j->pos.rules, cand);
+  for (int c = 0; c < position->n * position->n && j->pos.marks != NULL; c++)
+    cand[c] &= j->pos.marks[c];
+}
+
+/* The sentence of a hint that is no step of the logic. */
+static void hint_sentence(const struct sudoku_hint *h, int n, char *text,
+                          size_t cap) {
+  char cell[8];
+  sudoku_cell_name(n, h->cell, cell, sizeof cell);
+  if (h->kind == SUDOKU_HINT_WRONG_ENTRY)
+    snprintf(text, cap, "%s is not %d: that entry is wrong.", cell, h->entry);
+  else if (h->kind == SUDOKU_HINT_MISSING_MARK)
+    snprintf(text, cap,
+             "%d was removed from the pencil marks of %s, but it can go "
+             "there.",
+             h->value, cell);
+  else
+    snprintf(text, cap, "The grid is complete.");
+}
+
+/* The hint as HoDoKu's PM grid with the step: the step's marks and
+ * sentence, or (no step) the grid and the hint's sentence. */
+static void pm_hint(const struct hint_job *j, const struct sudoku_hint *h,
+                    const char *outcome, struct api_response *out) {
+  struct sudoku_position *p = malloc(sizeof *p);
+  char *text = malloc(SUDOKU_MARKS_STEP_TEXT_MAX + 160);
+  size_t len = 0;
+  if (p != NULL && text != NULL) {
+    hint_marks(j, &p->grid, p->cand);
+    for (int c = 0; c < p->grid.n * p->grid.n; c++) {
+      p->placed[c] = j->pos.puzzle.cell[c] == 0 && p->grid.cell[c] != 0;
+      if (p->grid.cell[c] != 0)
+        p->cand[c] = 0;
+    }
+    len = sudoku_write_position_step(p, &h->step, text,
+                                     SUDOKU_MARKS_STEP_TEXT_MAX);
+    if (h->kind != SUDOKU_HINT_STEP || h->step.technique == SUDOKU_TECH_NONE) {
+      hint_sentence(h, p->grid.n, text + len, 158);
+      len += strlen(text + len);
+      text[len++] = '\n';
+      text[len] = '\0';
+    }
+  }
+  free(p);
+  if (len == 0) {
+    free(text);
+    text = NULL;
+  }
+  api_render_body(text, len, CT_TEXT, outcome, out);
 }
 
 /* The hint as a picture: the position, its marks, and the hint's step (a
@@ -50,11 +115,7 @@ static void draw_hint(const struct hint_job *j, struct sudoku_hint *h,
   const sudoku_grid *g = &j->pos.puzzle;
   sudoku_grid position;
   uint32_t cand[SUDOKU_MAX_CELLS];
-  api_position_grid(&j->pos, &position);
-  /* no clash: the hint was found */
-  sudoku_candidates_rules(&position, j->pos.rules, cand);
-  for (int c = 0; c < g->n * g->n && j->pos.marks != NULL; c++)
-    cand[c] &= j->pos.marks[c];
+  hint_marks(j, &position, cand);
   const char *title = "Hint: the next step";
   if (h->kind == SUDOKU_HINT_WRONG_ENTRY ||
       h->kind == SUDOKU_HINT_MISSING_MARK) {
@@ -118,6 +179,20 @@ static void hint_run(struct api_job *job, uint64_t deadline_ns,
     goto fail;
   }
   const char *outcome = "step";
+  if (j->pm) {
+    cJSON_Delete(o);
+    if (h->kind != SUDOKU_HINT_STEP) { /* no step: no step marks */
+      memset(&h->step, 0, sizeof h->step);
+      h->step.technique = SUDOKU_TECH_NONE;
+    }
+    pm_hint(j, h,
+            h->kind == SUDOKU_HINT_WRONG_ENTRY    ? "wrong-entry"
+            : h->kind == SUDOKU_HINT_MISSING_MARK ? "missing-candidate"
+                                                  : "step",
+            out);
+    free(h);
+    return;
+  }
   if (job->format == API_FMT_SVG) {
     cJSON_Delete(o);
     draw_hint(j, h, out);
@@ -131,18 +206,14 @@ static void hint_run(struct api_job *job, uint64_t deadline_ns,
     api_add_int(o, "entry", h->entry);
     if (j->pos.reveal)
       api_add_int(o, "value", h->value);
-    snprintf(text, sizeof text, "%s is not %d: that entry is wrong.", cell,
-             h->entry);
+    hint_sentence(h, g->n, text, sizeof text);
     cJSON_AddStringToObject(o, "explanation", text);
   } else if (h->kind == SUDOKU_HINT_MISSING_MARK) {
     sudoku_cell_name(g->n, h->cell, cell, sizeof cell);
     cJSON_AddStringToObject(o, "kind", outcome = "missing-candidate");
     cJSON_AddStringToObject(o, "cell", cell);
     api_add_int(o, "value", h->value);
-    snprintf(text, sizeof text,
-             "%d was removed from the pencil marks of %s, but it can go "
-             "there.",
-             h->value, cell);
+    hint_sentence(h, g->n, text, sizeof text);
     cJSON_AddStringToObject(o, "explanation", text);
   } else if (h->step.technique == SUDOKU_TECH_NONE) {
     cJSON_AddStringToObject(o, "kind", "solved");
@@ -180,8 +251,17 @@ static void hint_release(struct api_job *job) {
 static bool hint_read(struct api_job *job, const struct api_input *in,
                       struct api_error *e) {
   struct hint_job *j = (struct hint_job *)job;
-  return api_choose_json(in, API_FMT_BIT(API_FMT_SVG), &job->format, e) &&
-         api_read_position(in, API_POS_ENTRIES | API_POS_MARKS | API_POS_REVEAL,
+  /* ?format=pm is text whatever Accept prefers, as /candidates' formats. */
+  const struct api_param *f = api_query_find(in, "format");
+  j->pm = f != NULL && f->value_len == 2 && memcmp(f->value, "pm", 2) == 0;
+  if (j->pm)
+    job->format = API_FMT_JUDGE;
+  else if (!api_choose_json(in, API_FMT_BIT(API_FMT_SVG), &job->format, e)) {
+    if (f != NULL && e->problem == API_INVALID_FORMAT)
+      api_error_set(e, API_INVALID_FORMAT, "format: expected json, svg or pm");
+    return false;
+  }
+  return api_read_position(in, API_POS_ENTRIES | API_POS_MARKS | API_POS_REVEAL,
                            &j->pos, e);
 }
 

@@ -7,7 +7,11 @@
  * (puzzle=..., entries=...), or text (the first grid is the puzzle, a second
  * one the entries; under ?variant=x,killer one variant line, the puzzle
  * and its rules). A JSON body's variant members (read_variant.c) or
- * f-puzzles link give the rules there.
+ * f-puzzles link give the rules there. A text body, a form's puzzle or a
+ * JSON "puzzle" string may also be one position with pencil marks
+ * (sukaku, PM grid, HoDoKu's library line: read_marks.c): its givens, its
+ * placed values as entries (or givens where the endpoint takes none) and
+ * its marks.
  *
  * Pencil marks, in JSON: an object {"r1c1": [1, 2, 5], ...} (cells not
  * named keep every candidate), or an array of n*n arrays (row-major), or
@@ -150,6 +154,33 @@ static bool position_of_fpuzzles(const cJSON *fp, const char *pre,
   return true;
 }
 
+/* A "puzzle" string holding a position with pencil marks (read_marks.c):
+ * 1 read into p, 0 not one, -1 with e set. */
+static int json_marked(const cJSON *puzzle, unsigned takes,
+                       struct api_position *p, struct api_error *e) {
+  if (!cJSON_IsString(puzzle))
+    return 0;
+  return api_read_marked_text(puzzle->valuestring, strlen(puzzle->valuestring),
+                              "puzzle", takes, p, e);
+}
+
+/* A marked puzzle brings its marks, and its placed values when it has
+ * some: "candidates", and "entries" then, would say them twice. */
+static bool marked_alone(const cJSON *entries, const cJSON *cand,
+                         const struct api_position *p, struct api_error *e) {
+  const char *twice = cand != NULL                        ? "candidates"
+                      : entries != NULL && p->has_entries ? "entries"
+                                                          : NULL;
+  if (twice == NULL)
+    return true;
+  api_error_set(e, API_INVALID_REQUEST,
+                "%s: the puzzle is a position with pencil marks and carries "
+                "its own %s; send one or the other",
+                twice, cand != NULL ? "marks" : "placed values");
+  api_error_string(e, "path", twice);
+  return false;
+}
+
 static bool read_json_position(const char *body, size_t len, unsigned takes,
                                struct api_position *p, struct api_error *e) {
   cJSON *fp = api_fpuzzles_body(body, len);
@@ -174,6 +205,7 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
   nm += api_variant_members(&variant, members + nm);
   cJSON *root = api_json_object(body, len, members, nm, e);
   int box[2];
+  int marked = 0;
   bool ok = false;
   if (root == NULL)
     return false;
@@ -194,10 +226,14 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
   } else if (puzzle == NULL) {
     api_error_set(e, API_INVALID_REQUEST, "expected a \"puzzle\" member");
     goto done;
-  } else if (box_v != NULL && !api_json_box(box_v, box, e)) {
+  } else if ((marked = json_marked(puzzle, takes, p, e)) < 0) {
     goto done;
-  } else if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &p->puzzle,
-                            e)) {
+  } else if (!marked && box_v != NULL && !api_json_box(box_v, box, e)) {
+    goto done;
+  } else if (!marked && !api_json_grid(puzzle, box_v ? box : NULL, "puzzle",
+                                       &p->puzzle, e)) {
+    goto done;
+  } else if (marked && !marked_alone(entries, cand, p, e)) {
     goto done;
   }
   if (api_variant_present(&variant)) {
@@ -254,6 +290,9 @@ done:
 /* Text: the first grid is the puzzle, a second one the entries. */
 static bool read_text_position(const char *body, size_t len, unsigned takes,
                                struct api_position *p, struct api_error *e) {
+  int marked = api_read_marked_text(body, len, NULL, takes, p, e);
+  if (marked != 0)
+    return marked > 0;
   struct api_puzzles ps = {NULL, 0, false};
   bool ok = api_read_text(body, len, 2, &ps, e);
   if (ok && ps.count == 2 && !(takes & API_POS_ENTRIES)) {
@@ -338,12 +377,14 @@ bool api_read_position(const struct api_input *in, unsigned takes,
       ok = read_text_position(puzzle->value, puzzle->value_len, 0, p, e);
     if (ok && entries != NULL) {
       struct api_position ent;
+      memset(&ent, 0, sizeof ent);
       ok = read_text_position(entries->value, entries->value_len, 0, &ent, e);
       if (ok) {
         p->entries = ent.puzzle;
         p->has_entries = true;
         ok = check_entries(p, e);
       }
+      api_position_free(&ent);
     }
     api_form_free(&form);
     return ok;

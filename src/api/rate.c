@@ -11,6 +11,10 @@
  * ?variant= over text lines, as /solve takes them) the rating is
  * sudoku_rate_rules', on the same scale, and each JSON answer ends with its
  * rules (the members /solve echoes).
+ * A puzzle given as a position with pencil marks (sukaku, PM grid,
+ * HoDoKu's library line) is rated from that position: its values and its
+ * marks (sudoku_logic_solve_marks; classic puzzles only, under rules the
+ * marks are not read).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,8 +123,13 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
     if (j->ps.item[i].error.problem != API_OK)
       continue;
     struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
-    j->out[i].status = sudoku_rate_rules(
-        &j->ps.item[i].grid, j->ps.item[i].rules, &lim, &j->out[i].r);
+    if (j->ps.item[i].rules != NULL)
+      j->out[i].status = sudoku_rate_rules(
+          &j->ps.item[i].grid, j->ps.item[i].rules, &lim, &j->out[i].r);
+    else
+      j->out[i].status =
+          sudoku_logic_solve_marks(&j->ps.item[i].grid, j->ps.item[i].marks,
+                                   &lim, NULL, NULL, &j->out[i].r);
   }
   out->puzzles = j->ps.count;
   if (job->format == API_FMT_LINE) {
@@ -215,8 +224,11 @@ static bool rate_read(struct api_job *job, const struct api_input *in,
         ok = j->ps.item != NULL;
         if (ok) {
           j->ps.item[0].grid = p.puzzle;
+          j->ps.item[0].marks = p.marks; /* taken */
+          p.marks = NULL;
           j->ps.count = 1;
         }
+        api_position_free(&p);
       }
     } else {
       ok = api_read_text(body, in->body_len, max_puzzles, &j->ps, e);

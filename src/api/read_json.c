@@ -351,8 +351,10 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
       goto fail;
     }
     ps->count = 1;
-    if (!api_json_grid(puzzle, box_v ? box : NULL, "puzzle", &ps->item[0].grid,
-                       e) ||
+    int marked = api_json_marked_item(puzzle, "puzzle", &ps->item[0], e);
+    if (marked < 0 ||
+        (!marked && !api_json_grid(puzzle, box_v ? box : NULL, "puzzle",
+                                   &ps->item[0].grid, e)) ||
         !item_rules(&variant, &ps->item[0], e))
       goto fail;
     return true;
@@ -384,7 +386,9 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
     struct api_item *it = &ps->item[ps->count];
     char where[32];
     snprintf(where, sizeof where, "puzzles[%u]", ps->count);
-    if (!api_json_grid(p, box_v ? box : NULL, where, &it->grid, &it->error)) {
+    int marked = api_json_marked_item(p, where, it, &it->error);
+    if (marked < 0 || (!marked && !api_json_grid(p, box_v ? box : NULL, where,
+                                                 &it->grid, &it->error))) {
       if (it->error.fields == NULL ||
           !cJSON_HasObjectItem(it->error.fields, "path"))
         api_error_string(&it->error, "path", where);

@@ -14,6 +14,7 @@ void api_puzzles_free(struct api_puzzles *ps) {
   for (uint32_t i = 0; i < ps->count; i++) {
     api_error_clear(&ps->item[i].error);
     free(ps->item[i].rules);
+    free(ps->item[i].marks);
   }
   free(ps->item);
   ps->item = NULL;
@@ -39,18 +40,6 @@ static bool room(struct api_puzzles *ps, uint32_t *cap, uint32_t max_puzzles,
   return true;
 }
 
-/* A reader's located error as the problem. */
-static void parse_error(const struct sudoku_text_error *te,
-                        struct api_error *e) {
-  api_error_set(e, API_PARSE, "%s", te->message);
-  if (te->puzzle)
-    api_error_number(e, "puzzle", te->puzzle);
-  if (te->line)
-    api_error_number(e, "line", te->line);
-  if (te->column)
-    api_error_number(e, "column", te->column);
-}
-
 /* Counts the item just read; false with e set past max_puzzles. */
 static bool counted(struct api_puzzles *ps, uint32_t max_puzzles,
                     struct api_error *e) {
@@ -63,28 +52,59 @@ static bool counted(struct api_puzzles *ps, uint32_t max_puzzles,
   return false;
 }
 
+/* The next record when it is a position with pencil marks: its values
+ * (givens and placed) as the item's grid, its marks kept; *mp allocated
+ * on the first one. 1 read, 0 a plain puzzle, -1 with e set. */
+static int marked_item(struct sudoku_reader *r, struct sudoku_position **mp,
+                       struct api_item *it, struct api_error *e) {
+  if (sudoku_marks_sniff(r) == SUDOKU_MARKS_GIVENS)
+    return 0;
+  if (*mp == NULL && (*mp = malloc(sizeof **mp)) == NULL) {
+    api_error_set(e, API_INTERNAL, NULL);
+    return -1;
+  }
+  int got = api_read_marked(r, NULL, *mp, e);
+  if (got == 1) {
+    it->grid = (*mp)->grid;
+    it->marks = api_marks_copy(*mp);
+    if (it->marks == NULL) {
+      api_error_set(e, API_INTERNAL, NULL);
+      return -1;
+    }
+  }
+  return got;
+}
+
 bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
                    struct api_puzzles *ps, struct api_error *e) {
   struct sudoku_reader r;
   struct sudoku_text_error te;
+  struct sudoku_position *mp = NULL;
   uint32_t cap = 0;
+  bool ok = true;
   sudoku_reader_init(&r, body, len);
-  for (;;) {
-    if (!room(ps, &cap, max_puzzles, e))
-      return false;
-    struct api_item *it = &ps->item[ps->count];
-    int got = sudoku_read_next(&r, &it->grid, &te);
-    if (got == 0)
+  while (ok) {
+    if (!room(ps, &cap, max_puzzles, e)) {
+      ok = false;
       break;
-    if (got < 0) {
-      parse_error(&te, e);
-      return false;
     }
+    struct api_item *it = &ps->item[ps->count];
     it->error = (struct api_error){API_OK, "", NULL};
     it->rules = NULL;
-    if (!counted(ps, max_puzzles, e))
-      return false;
+    it->marks = NULL;
+    int got = marked_item(&r, &mp, it, e);
+    if (got == 0) {
+      got = sudoku_read_next(&r, &it->grid, &te);
+      if (got < 0)
+        api_text_error(&te, NULL, e);
+    }
+    if (got == 0)
+      break;
+    ok = got > 0 && counted(ps, max_puzzles, e);
   }
+  free(mp);
+  if (!ok)
+    return false;
   if (ps->count == 0) {
     api_error_set(e, API_PARSE, "the body holds no puzzle");
     return false;
@@ -116,12 +136,13 @@ bool api_read_rules_text(const char *body, size_t len, uint32_t kinds,
     if (got == 0)
       break;
     if (got < 0) {
-      parse_error(&te, e);
+      api_text_error(&te, NULL, e);
       ok = false;
       break;
     }
     it->error = (struct api_error){API_OK, "", NULL};
     it->rules = NULL;
+    it->marks = NULL;
     if (!counted(ps, max_puzzles, e)) {
       ok = false;
       break;

@@ -7,6 +7,8 @@
  * rules (as /hint takes them) the path is sudoku_logic_solve_rules', its
  * units and cages named as the rules name them, and the answer ends with
  * the rules (the members /solve echoes).
+ * A position with pencil marks (sukaku, PM grid, HoDoKu's library line)
+ * starts the path from its values and its marks (classic puzzles only).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +94,10 @@ static void steps_run(struct api_job *job, uint64_t deadline_ns,
   }
   struct sudoku_logic_limits lim = api_logic_limits(deadline_ns);
   enum sudoku_status s =
-      sudoku_logic_solve_rules(&j->pos.puzzle, rules, &lim, on_step, &w, r);
+      rules != NULL ? sudoku_logic_solve_rules(&j->pos.puzzle, rules, &lim,
+                                               on_step, &w, r)
+                    : sudoku_logic_solve_marks(&j->pos.puzzle, j->pos.marks,
+                                               &lim, on_step, &w, r);
   if (s == SUDOKU_CONFLICT) {
     free(r);
     if (rules != NULL)

@@ -66,14 +66,24 @@ void cli_report_conflict(FILE *err, uint32_t puzzle, const sudoku_grid *g);
 struct cli_logic_options {
   bool accepts_json, accepts_entries, accepts_jobs; /* options it takes */
   bool accepts_variant, accepts_forum;
-  bool json;           /* --json (--text turns it off) */
-  bool forum;          /* --forum: the puzzle's line and ED=ER/EP/ED (rate) */
-  const char *entries; /* --entries FILE, or NULL */
-  int jobs;            /* --jobs N; 0: the online CPUs */
+  bool accepts_pm_step; /* --format json|text|pm-step (hint) */
+  bool json;            /* --json (--text turns it off) */
+  bool forum;           /* --forum: the puzzle's line and ED=ER/EP/ED (rate) */
+  bool pm_step;         /* --format pm-step */
+  const char *entries;  /* --entries FILE, or NULL */
+  int jobs;             /* --jobs N; 0: the online CPUs */
   struct sudoku_logic_limits limits; /* --deadline-ms, --max-rating */
   uint32_t kinds;                    /* --variant LIST; 0: classic */
   const sudoku_rules *rules; /* the puzzle's rules under --variant, or NULL */
+  /* rate and steps, when the input held positions with pencil marks: the
+   * n*n marks of puzzle i (1-based) at marks + marks_at[i - 1] (the path
+   * starts from them); NULL otherwise. */
+  const uint32_t *marks;
+  const size_t *marks_at;
 };
+
+/* The pencil marks of puzzle index (1-based) in o, or NULL. */
+const uint32_t *cli_marks_of(const struct cli_logic_options *o, uint32_t index);
 
 /* Parses argv into *o (accepts_* and json preset by the caller). Returns
  * -1 to go on, else the exit status (0 after --help, 2 on bad usage). */

@@ -6,7 +6,11 @@
  * regenerated alone with --seed N+i --count 1. Without --seed, N comes from
  * the clock and is printed on stderr so that the run can be repeated.
  * --format pdf writes one PDF sheet of them all (pdf.h), --format svg one
- * puzzle drawn (sudoku_draw.h).
+ * puzzle drawn (sudoku_draw.h) on stdout, or with --output PREFIX each
+ * puzzle drawn in a file of its own, PREFIX-1.svg ... PREFIX-K.svg (the
+ * number is the puzzle's in the run, zero-padded to K's digits so that
+ * the names sort; each name printed on stdout): an SVG document holds one
+ * picture, and a file a puzzle is what a page layout or a web page takes.
  * Exit status: 0 all generated, 1 some puzzle not generated in time (the
  * line "no puzzle" in its place, the reason on stderr), 2 bad usage.
  */
@@ -24,14 +28,16 @@
 #include "sudoku_rules.h"
 
 #define CLI_MAX_COUNT 1000000u
+/* Files one run of --format svg --output writes at the most. */
+#define CLI_MAX_SVG_FILES 1000u
 
 static const char usage[] =
     "usage: sudoku generate [--level L | --rating BAND] [--symmetry S]\n"
     "                       [--seed N] [--count K]\n"
     "                       [--size N] [--givens G] [--solution]\n"
     "                       [--format line|judge|svg|pdf] [--per-page P]\n"
-    "                       [--paper a4|letter] [--deadline-ms N] "
-    "[--verbose]\n"
+    "                       [--paper a4|letter] [--output PREFIX]\n"
+    "                       [--deadline-ms N] [--verbose]\n"
     "                       [--variant x|windoku|jigsaw|killer] [--json]\n"
     "                       [--help]\n"
     "Prints new Sudoku puzzles: unique, with a symmetric pattern of givens,\n"
@@ -58,7 +64,10 @@ static const char usage[] =
     "  --solution       print each puzzle's solution after it\n"
     "  --format line    one line of n*n symbols a puzzle, '.' blank (default)\n"
     "  --format judge   rows of numbers, 0 blank, an empty line between grids\n"
-    "  --format svg     the puzzle drawn as an SVG picture (--count 1)\n"
+    "  --format svg     the puzzle drawn as an SVG picture on stdout (--count\n"
+    "                   1), or with --output each of --count K (up to 1000)\n"
+    "  --output PREFIX  --format svg: puzzle i into PREFIX-i.svg (i from 1,\n"
+    "                   zero-padded to K's digits), each name on stdout\n"
     "  --format pdf     a PDF sheet of the puzzles (--count up to 100), each\n"
     "                   with its level, rating and seed, the solutions last\n"
     "  --per-page P     puzzles to a PDF page: 1, 2, 4 (default) or 6\n"
@@ -92,6 +101,7 @@ struct gen_cli {
   char picture; /* 's' svg, 'p' pdf, 0 text */
   int per_page;
   enum pdf_paper paper;
+  const char *prefix; /* --output: svg files PREFIX-i.svg; NULL: stdout */
 };
 
 /* Parses a decimal unsigned integer no larger than max. */
@@ -196,6 +206,10 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
     } else if (strcmp(a, "--paper") == 0) {
       if (!pdf_paper_from_name(val, strlen(val), &g->paper))
         return bad_value(a, "a4 or letter", val);
+    } else if (strcmp(a, "--output") == 0 || strcmp(a, "-o") == 0) {
+      if (val[0] == '\0')
+        return bad_value(a, "a file name prefix", val);
+      g->prefix = val;
     } else if (strcmp(a, "--deadline-ms") == 0) {
       if (!parse_u64(val, 86400000ull, &v))
         return bad_value(a, "milliseconds 0..86400000", val);
@@ -235,38 +249,81 @@ static int parse_args(int argc, char **argv, struct gen_cli *g) {
           stderr);
     return 2;
   }
-  if ((g->picture == 's' && g->count != 1) ||
+  if (g->prefix != NULL && g->picture != 's') {
+    fputs("sudoku generate: --output takes --format svg (the other formats "
+          "go to stdout)\n",
+          stderr);
+    return 2;
+  }
+  bool svg_ok = g->prefix != NULL
+                    ? g->count >= 1 && g->count <= CLI_MAX_SVG_FILES
+                    : g->count == 1;
+  if ((g->picture == 's' && !svg_ok) ||
       (g->picture == 'p' && (g->count == 0 || g->count > PDF_MAX_PUZZLES))) {
     fprintf(stderr, "sudoku generate: --format %s takes --count %s\n",
             g->picture == 's' ? "svg" : "pdf",
-            g->picture == 's' ? "1" : "1..100");
+            g->picture == 's' ? "1 on stdout, or 1..1000 with --output PREFIX "
+                                "(one file a puzzle)"
+                              : "1..100");
     return 2;
   }
   return -1;
 }
 
-/* The puzzles made (made of them) as the picture asked for on stdout;
- * false when it could not be written. */
+/* One SVG document: on stdout, or into PREFIX-i.svg (i the puzzle's number
+ * in the run, 1-based) with the name printed. False, said on stderr, when
+ * it could not be written. */
+static bool write_svg_file(const struct gen_cli *g, uint64_t i, const char *svg,
+                           size_t len) {
+  if (g->prefix == NULL)
+    return fwrite(svg, 1, len, stdout) == len;
+  int digits = snprintf(NULL, 0, "%llu", g->count);
+  size_t cap = strlen(g->prefix) + 32;
+  char *name = malloc(cap);
+  FILE *f = NULL;
+  if (name != NULL) {
+    snprintf(name, cap, "%s-%0*llu.svg", g->prefix, digits,
+             (unsigned long long)i);
+    f = fopen(name, "wb");
+  }
+  bool ok = f != NULL && fwrite(svg, 1, len, f) == len;
+  if (f != NULL && fclose(f) != 0)
+    ok = false;
+  if (ok)
+    printf("%s\n", name);
+  else
+    fprintf(stderr, "sudoku generate: cannot write %s: %s\n",
+            name != NULL ? name : g->prefix, strerror(errno));
+  free(name);
+  return ok;
+}
+
+/* The puzzles made (made of them) as the picture asked for (SVG: each on
+ * stdout or in its file; PDF: one sheet on stdout); false when one could
+ * not be written. */
 static bool write_picture(const struct gen_cli *g,
                           const struct sudoku_generated *gen,
                           const uint64_t *seeds, size_t made) {
   char caption[64], title[96];
   if (made == 0)
     return true;
-  if (g->picture == 's') {
-    pdf_caption(&gen[0], seeds[0], caption, sizeof caption);
-    snprintf(title, sizeof title, "Sudoku %dx%d, %s", gen[0].puzzle.n,
-             gen[0].puzzle.n, caption);
-    struct sudoku_picture pic = {.givens = &gen[0].puzzle, .title = title};
+  for (size_t k = 0; g->picture == 's' && k < made; k++) {
+    pdf_caption(&gen[k], seeds[k], caption, sizeof caption);
+    snprintf(title, sizeof title, "Sudoku %dx%d, %s", gen[k].puzzle.n,
+             gen[k].puzzle.n, caption);
+    struct sudoku_picture pic = {.givens = &gen[k].puzzle, .title = title};
     size_t need = sudoku_write_svg(&pic, NULL, 0);
     char *svg = malloc(need + 1);
     if (svg == NULL)
       return false;
     sudoku_write_svg(&pic, svg, need + 1);
-    bool ok = fwrite(svg, 1, need, stdout) == need;
+    bool ok = write_svg_file(g, seeds[k] - g->seed + 1, svg, need);
     free(svg);
-    return ok;
+    if (!ok)
+      return false;
   }
+  if (g->picture == 's')
+    return true;
   size_t len;
   const char *why;
   char *pdf =

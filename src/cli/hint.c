@@ -23,15 +23,19 @@
 #define CLI_ENTRIES_MAX (1u << 20) /* --entries FILE: bytes at the most */
 
 static const char usage[] =
-    "usage: sudoku hint [--entries FILE] [--text] [--deadline-ms N]\n"
-    "                   [--max-rating R] [--variant RULES] [--help]\n"
+    "usage: sudoku hint [--entries FILE] [--text] [--format F]\n"
+    "                   [--deadline-ms N] [--max-rating R] [--variant RULES]\n"
+    "                   [--help]\n"
     "Prints the next logical step of a position as a JSON object: the\n"
     "technique, its rating, placements, eliminations, the cells and units\n"
     "of the pattern, and a sentence. The position is the puzzle on standard\n"
     "input plus the player's entries: a second grid after it, or the grid\n"
     "in FILE. Or a position with pencil marks (a sukaku line, a PM grid,\n"
     "HoDoKu's library line): a removed mark that is the cell's value is\n"
-    "then the hint. --text prints the sentence alone. --variant RULES reads\n"
+    "then the hint. --text (--format text) prints the sentence alone;\n"
+    "--format pm-step HoDoKu's PM grid with the step: '-' before each\n"
+    "candidate it eliminates, '+' before a value it places, '*' before\n"
+    "the candidates of its pattern, then its sentence. --variant RULES reads\n"
     "one variant line (as `sudoku --variant`), its givens the position.\n"
     "Exit status: 0 a step, 1 none (no solution, clash), 2 unreadable\n"
     "input.\n";
@@ -122,10 +126,38 @@ static void print_missing(const struct sudoku_hint *h, int n, bool json) {
   fputs(json ? "\"}\n" : "\n", stdout);
 }
 
+/* The step as HoDoKu's PM grid with the step (sudoku_write_position_step):
+ * position is the givens and entries (puzzle the givens alone), its marks
+ * the candidates, narrowed to the player's marks (NULL: none). False when
+ * out of memory. */
+static bool print_pm_step(const sudoku_grid *puzzle,
+                          const sudoku_grid *position, const uint32_t *marks,
+                          const struct sudoku_step *st) {
+  struct sudoku_position *p = malloc(sizeof *p);
+  char *text = malloc(SUDOKU_MARKS_STEP_TEXT_MAX);
+  bool ok = p != NULL && text != NULL;
+  if (ok) {
+    p->grid = *position;
+    sudoku_candidates(position, p->cand); /* no clash: a step was found */
+    for (int c = 0; c < position->n * position->n; c++) {
+      p->placed[c] = puzzle->cell[c] == 0 && position->cell[c] != 0;
+      if (marks != NULL)
+        p->cand[c] &= marks[c];
+    }
+    size_t len =
+        sudoku_write_position_step(p, st, text, SUDOKU_MARKS_STEP_TEXT_MAX);
+    ok = fwrite(text, 1, len, stdout) == len;
+  }
+  free(p);
+  free(text);
+  return ok;
+}
+
 int cli_cmd_hint(int argc, char **argv) {
   struct cli_logic_options o = {.accepts_json = true,
                                 .accepts_entries = true,
                                 .accepts_variant = true,
+                                .accepts_pm_step = true,
                                 .json = true};
   int rc = cli_logic_parse(argc, argv, usage, &o);
   if (rc >= 0)
@@ -174,7 +206,8 @@ int cli_cmd_hint(int argc, char **argv) {
   enum sudoku_status s =
       sudoku_hint(&puzzle, k == 2 ? &g[1] : NULL, marked ? marks : NULL, false,
                   &o.limits, &h);
-  free(marks);
+  if (s != SUDOKU_OK || h.kind != SUDOKU_HINT_STEP)
+    free(marks);
   if (s == SUDOKU_OK && h.kind == SUDOKU_HINT_MISSING_MARK) {
     print_missing(&h, puzzle.n, o.json);
     return fflush(stdout) != 0 ? 2 : 0;
@@ -205,6 +238,12 @@ int cli_cmd_hint(int argc, char **argv) {
     return fflush(stdout) != 0 ? 2 : 1;
   }
   const struct sudoku_step *st = &h.step;
+  if (o.pm_step) {
+    bool ok = print_pm_step(&puzzle, &g[0], marked ? marks : NULL, st);
+    free(marks);
+    return !ok || fflush(stdout) != 0 ? 2 : 0;
+  }
+  free(marks);
   if (o.json) {
     cli_json_step(stdout, st, g[0].n);
     putchar('\n');

@@ -34,6 +34,18 @@ int cli_logic_parse(int argc, char **argv, const char *usage,
     } else if (strcmp(a, "--forum") == 0 && o->accepts_forum) {
       o->forum = true;
       o->json = false;
+    } else if (strcmp(a, "--format") == 0 && o->accepts_pm_step &&
+               i + 1 < argc) {
+      const char *f = argv[++i];
+      o->pm_step = strcmp(f, "pm-step") == 0;
+      o->json = strcmp(f, "json") == 0;
+      if (!o->pm_step && !o->json && strcmp(f, "text") != 0) {
+        fprintf(stderr,
+                "sudoku: --format takes json, text or pm-step, not "
+                "'%s'\n",
+                f);
+        return 2;
+      }
     } else if (strcmp(a, "--jobs") == 0 && o->accepts_jobs && i + 1 < argc) {
       if (!cli_parse_jobs(argv[++i], &o->jobs))
         return 2;
@@ -71,26 +83,47 @@ int cli_logic_parse(int argc, char **argv, const char *usage,
   return -1;
 }
 
+const uint32_t *cli_marks_of(const struct cli_logic_options *o,
+                             uint32_t index) {
+  return o->marks != NULL ? o->marks + o->marks_at[index - 1] : NULL;
+}
+
 /* The positions of text as lines of the line format (their givens and
- * placed values; the pencil marks are left out), malloc'd into *len
- * bytes; NULL when out of memory. text was read whole without error. */
-static char *as_lines(const char *text, size_t len, size_t *out_len) {
+ * placed values), malloc'd into *len bytes, and their pencil marks into
+ * o->marks and o->marks_at (malloc'd: the caller frees them); NULL when
+ * out of memory. text was read whole without error. Memory: n*n masks
+ * and one offset a puzzle (some 330 bytes a 9x9). */
+static char *as_lines(const char *text, size_t len, size_t *out_len,
+                      struct cli_logic_options *o) {
   struct sudoku_reader r;
   struct sudoku_position *p = malloc(sizeof *p);
-  struct cli_text t = {NULL, 0, 0};
+  struct cli_text t = {NULL, 0, 0}, m = {NULL, 0, 0}, at = {NULL, 0, 0};
   bool ok = p != NULL;
   sudoku_reader_init(&r, text, len);
   while (ok && sudoku_read_position(&r, p, NULL, NULL) == 1) {
-    ok = cli_text_reserve(&t, SUDOKU_TEXT_MAX + 1);
-    if (ok)
-      t.len += sudoku_write_line(&p->grid, t.s + t.len, SUDOKU_TEXT_MAX);
+    size_t cells = (size_t)p->grid.n * (size_t)p->grid.n;
+    size_t where = m.len / sizeof *p->cand;
+    ok = cli_text_reserve(&t, SUDOKU_TEXT_MAX + 1) &&
+         cli_text_reserve(&m, cells * sizeof *p->cand) &&
+         cli_text_reserve(&at, sizeof where);
+    if (!ok)
+      break;
+    t.len += sudoku_write_line(&p->grid, t.s + t.len, SUDOKU_TEXT_MAX);
+    memcpy(m.s + m.len, p->cand, cells * sizeof *p->cand);
+    m.len += cells * sizeof *p->cand;
+    memcpy(at.s + at.len, &where, sizeof where);
+    at.len += sizeof where;
   }
   free(p);
   if (!ok) {
     free(t.s);
+    free(m.s);
+    free(at.s);
     fputs("sudoku: out of memory\n", stderr);
     return NULL;
   }
+  o->marks = (const uint32_t *)(const void *)m.s;
+  o->marks_at = (const size_t *)(const void *)at.s;
   *out_len = t.len;
   return t.s;
 }
@@ -98,10 +131,10 @@ static char *as_lines(const char *text, size_t len, size_t *out_len) {
 /* Reads stdin and checks every puzzle in it; NULL (a located message on
  * stderr) when one is unreadable or there is none. The caller frees. A
  * position with pencil marks (sudoku_marks.h: sukaku, PM grid, HoDoKu's
- * library line) counts as its values: the input is then rewritten as
- * lines of the line format, so that the path starts from the values;
- * plain puzzles are passed on as they came. */
-static char *read_puzzles(size_t *len) {
+ * library line) counts as its values and its marks: the input is then
+ * rewritten as lines of the line format, the marks kept in o (the path
+ * starts from them); plain puzzles are passed on as they came. */
+static char *read_puzzles(size_t *len, struct cli_logic_options *o) {
   char *text = cli_read_stdin(len);
   if (text == NULL)
     return NULL;
@@ -129,7 +162,7 @@ static char *read_puzzles(size_t *len) {
     return NULL;
   }
   if (marks) {
-    char *lines = as_lines(text, *len, len);
+    char *lines = as_lines(text, *len, len, o);
     free(text);
     return lines;
   }
@@ -186,7 +219,7 @@ int cli_logic_each(int argc, char **argv, const char *usage,
   if (o->kinds != 0)
     return cli_logic_variants(o, one);
   size_t len;
-  char *text = read_puzzles(&len);
+  char *text = read_puzzles(&len, o);
   if (text == NULL)
     return 2;
   /* A puzzle takes microseconds to seconds: small batches keep the
@@ -198,5 +231,9 @@ int cli_logic_each(int argc, char **argv, const char *usage,
   cli_stream_init_text(&st, text, len); /* owns text now */
   rc = cli_pipeline_run(&spec, &st);
   cli_stream_free(&st);
+  free((void *)o->marks);
+  free((void *)o->marks_at);
+  o->marks = NULL;
+  o->marks_at = NULL;
   return fflush(stdout) != 0 ? 2 : rc;
 }

@@ -9,6 +9,8 @@
  * "not unique", "deadline exceeded"; in JSON an {"error":...} object), the
  * details on stderr. A path that stops before the end (no technique left
  * within --max-rating) prints its rating so far followed by "unsolved".
+ * A position with pencil marks (sudoku_marks.h) is rated from its values
+ * and its marks (sudoku_logic_solve_marks; logic_io.c keeps them).
  * Exit status: 0 all rated, 1 some puzzle not (fully) rated, 2 unreadable
  * input or bad usage.
  */
@@ -47,7 +49,11 @@ static bool rate_one(uint32_t i, const sudoku_grid *g,
                      struct cli_memfile *scratch) {
   (void)scratch;
   struct sudoku_rating rt;
-  enum sudoku_status s = sudoku_rate_rules(g, o->rules, &o->limits, &rt);
+  const uint32_t *marks = cli_marks_of(o, i);
+  enum sudoku_status s =
+      marks != NULL
+          ? sudoku_logic_solve_marks(g, marks, &o->limits, NULL, NULL, &rt)
+          : sudoku_rate_rules(g, o->rules, &o->limits, &rt);
   if (o->forum) {
     char line[SUDOKU_TEXT_MAX];
     sudoku_write_line(g, line, sizeof line);

@@ -6,10 +6,11 @@
  * "counts":{...},"steps":[step, ...]}, each step the object `sudoku hint`
  * prints.
  *
- * A puzzle that cannot be walked prints its reason in place, as `rate`
- * does. Exit status: 0 all walked to the end, 1 some not, 2 unreadable
- * input or bad usage. Memory: the JSON steps of one puzzle are buffered
- * (the batch's scratch memory stream) so the summary can come first.
+ * A position with pencil marks starts the path from its values and its
+ * marks, as in `rate`. A puzzle that cannot be walked prints its reason in
+ * place, as `rate` does. Exit status: 0 all walked to the end, 1 some not, 2
+ * unreadable input or bad usage. Memory: the JSON steps of one puzzle are
+ * buffered (the batch's scratch memory stream) so the summary can come first.
  */
 #include <stdlib.h>
 
@@ -72,8 +73,12 @@ static bool steps_one(uint32_t index, const sudoku_grid *g,
     w.out = scratch->f;
   }
   struct sudoku_rating rt;
+  const uint32_t *marks = cli_marks_of(o, index);
   enum sudoku_status s =
-      sudoku_logic_solve_rules(g, o->rules, &o->limits, print_step, &w, &rt);
+      marks != NULL
+          ? sudoku_logic_solve_marks(g, marks, &o->limits, print_step, &w, &rt)
+          : sudoku_logic_solve_rules(g, o->rules, &o->limits, print_step, &w,
+                                     &rt);
   if (o->json && fflush(w.out) != 0)
     scratch->size = 0; /* the steps are lost; the summary stands */
   bool ok = s == SUDOKU_OK && rt.solved;

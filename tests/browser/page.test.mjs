@@ -482,6 +482,47 @@ test("Copy PM grid and Copy sukaku write the position with its marks", async () 
   assert.match(await page.inputValue("#text"), /^[1-9.]{729}\n$/);
 });
 
+// Copy, then Open with marks, then Copy again: the same text, in both
+// forms; an entry and a removed mark travel with it. HoDoKu's library
+// line opens too: its givens, its '+' entries and its deleted marks.
+test("a position with marks copied as PM grid or sukaku pastes back unchanged", async () => {
+  // The message each step ends with (a copy says the same words twice).
+  const until = (re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#msg").textContent), re.source);
+  for (const format of ["pm", "sukaku"]) {
+    await page.goto(`${BASE}/?puzzle=${PUZZLE}`);
+    await page.click("#marks");
+    await waitMessage("ok");
+    await cell("r1c3").click();
+    await page.keyboard.press("4");
+    await page.click("#pencil");
+    await cell("r1c7").click();
+    await page.keyboard.press("1"); // 1 off r1c7's marks (1489 less 4)
+    await page.click(`#copy-${format}`);
+    await until(/^Copied|paste box/);
+    const copied = await page.inputValue("#text");
+    const all = await (await fetch(`${BASE}/candidates?format=${format}`, { method: "POST", body: PUZZLE })).text();
+    assert.notEqual(copied, all);
+    await page.click("#clear");
+    await page.fill("#text", copied);
+    await page.click("#paste-marks");
+    await until(/^Opened with its pencil marks/);
+    assert.equal((await values()).slice(0, 3), "534");
+    await page.click(`#copy-${format}`);
+    await until(/^Copied|paste box/);
+    assert.equal(await page.inputValue("#text"), copied);
+  }
+  const library = ":0000:x:53+4.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79:117 417::";
+  await page.fill("#text", library);
+  await page.click("#paste-marks");
+  await until(/^Opened with its pencil marks/);
+  assert.equal(await values(), "534" + PUZZLE.slice(3));
+  await page.click("#copy-pm");
+  await until(/^Copied|paste box/);
+  const want = await (await fetch(`${BASE}/candidates?format=pm`, { method: "POST", body: library })).text();
+  assert.equal(await page.inputValue("#text"), want);
+  assert.match(want, /\| 89 /);
+});
+
 test("a hint drawn as SVG renders (docs/hint-svg.png)", async () => {
   // The position before the first step that eliminates: its units, cells
   // and struck marks drawn.

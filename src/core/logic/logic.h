@@ -222,6 +222,12 @@ enum sudoku_status logic_next_of(struct logic_state *s,
                                  const uint32_t *marks, unsigned max_rating,
                                  struct sudoku_step *out);
 
+/* Narrows s's candidates (prepared with solution) to the player's marks
+ * where they keep the solution's value, and only when s->unique; nothing
+ * for marks NULL. O(cells) and one logic_state_sync. */
+void logic_narrow_marks(struct logic_state *s, const sudoku_grid *solution,
+                        const uint32_t *marks);
+
 /* ---- Sentences (explain.c) ----------------------------------------------- */
 
 /* A sentence being built: every logic_put* cuts what does not fit, so

@@ -37,16 +37,26 @@ enum sudoku_status sudoku_logic_solve(const sudoku_grid *puzzle,
                                       const struct sudoku_logic_limits *limits,
                                       sudoku_step_fn on_step, void *ctx,
                                       struct sudoku_rating *out) {
+  return sudoku_logic_solve_marks(puzzle, NULL, limits, on_step, ctx, out);
+}
+
+enum sudoku_status
+sudoku_logic_solve_marks(const sudoku_grid *position, const uint32_t *marks,
+                         const struct sudoku_logic_limits *limits,
+                         sudoku_step_fn on_step, void *ctx,
+                         struct sudoku_rating *out) {
   memset(out, 0, sizeof *out);
   out->hardest = SUDOKU_TECH_NONE;
   struct logic_state s;
   sudoku_grid solution;
   bool unique = false;
-  enum sudoku_status st = logic_prepare(puzzle, limits, &s, &solution, &unique);
+  enum sudoku_status st =
+      logic_prepare(position, limits, &s, &solution, &unique);
   if (st != SUDOKU_OK)
     return st;
   if (!unique)
     return SUDOKU_NOT_UNIQUE;
+  logic_narrow_marks(&s, &solution, marks);
   return logic_walk(&s, limits != NULL ? limits->max_rating : 0, on_step, ctx,
                     out);
 }

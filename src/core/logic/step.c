@@ -207,20 +207,25 @@ enum sudoku_status logic_next_of(struct logic_state *s,
       complete = false;
   if (complete)
     return SUDOKU_OK;
+  logic_narrow_marks(s, solution, marks);
+  return logic_next(s, max_rating, out);
+}
+
+void logic_narrow_marks(struct logic_state *s, const sudoku_grid *solution,
+                        const uint32_t *marks) {
   /* The player's marks narrow the candidates, but only where they agree
    * with the solution: a wrong mark is put back, so no step rests on it.
    * With several solutions there is no "the" solution to check a mark
    * against, so the marks are not used at all. */
-  if (marks != NULL && s->unique) {
-    for (int c = 0; c < s->geo.ncells; c++) {
-      if (s->value[c] != 0)
-        continue;
-      uint32_t keep = 1u << (solution->cell[c] - 1);
-      s->cand[c] &= marks[c] | keep;
-    }
-    logic_state_sync(s);
+  if (marks == NULL || !s->unique)
+    return;
+  for (int c = 0; c < s->geo.ncells; c++) {
+    if (s->value[c] != 0)
+      continue;
+    uint32_t keep = 1u << (solution->cell[c] - 1);
+    s->cand[c] &= marks[c] | keep;
   }
-  return logic_next(s, max_rating, out);
+  logic_state_sync(s);
 }
 
 enum sudoku_status sudoku_next_step(const sudoku_grid *position,

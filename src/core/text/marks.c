@@ -161,16 +161,28 @@ static size_t count_cells(const struct text_line *ln) {
   return k;
 }
 
+/* The marks HoDoKu's PM grid with a step puts before a candidate (and
+ * sudoku_write_position_step writes: '-', '+', '*'), read and ignored. */
+static bool is_step_mark(unsigned char c) {
+  return c != '\0' && strchr("*-+#@", c) != NULL;
+}
+
 /* The marks of one cell [start, end) of a grid of side n into *mask: the
- * symbols of its marks, or a blank alone for none. Returns -1 with *err
- * filled (located) when malformed; *letter is set when a symbol is a
- * letter. err may be NULL (sniffing). */
+ * symbols of its marks, or a blank alone for none; a step mark before a
+ * symbol is skipped (*marked set). Returns -1 with *err filled (located)
+ * when malformed; *letter is set when a symbol is a letter. err may be
+ * NULL (sniffing). */
 static int cell_marks(const struct text_line *ln, size_t start, size_t end,
                       int n, uint32_t puzzle, uint32_t *mask, bool *letter,
-                      struct sudoku_text_error *err) {
+                      bool *marked, struct sudoku_text_error *err) {
   *mask = 0;
   for (size_t j = start; j < end; j++) {
     unsigned char c = ln->s[j];
+    if (is_step_mark(c) && j + 1 < end &&
+        sudoku_symbol_value((char)ln->s[j + 1]) > 0) {
+      *marked = true;
+      continue;
+    }
     int v = sudoku_symbol_value((char)c);
     if (v < 0 || (v > 9 && n <= 9)) { /* letters: 10..35, past 9x9 */
       char q[8];
@@ -206,8 +218,9 @@ static bool line_of_marks(const struct text_line *ln, int n, bool *wide,
                           bool *letter) {
   size_t i = 0, start, end;
   uint32_t mask;
+  bool marked = false;
   while (next_cell(ln, &i, &start, &end)) {
-    if (cell_marks(ln, start, end, n, 0, &mask, letter, NULL) != 0)
+    if (cell_marks(ln, start, end, n, 0, &mask, letter, &marked, NULL) != 0)
       return false;
     *wide |= popcount(mask) >= 2;
   }
@@ -347,15 +360,18 @@ static int read_sukaku(struct sudoku_reader *r, struct sudoku_position *p,
 }
 
 /* The cells of one line into p->cand[first..first+want): every cell is
- * checked, those past want are not stored (the caller counts them). */
+ * checked, those past want are not stored (the caller counts them);
+ * *marked set when a cell held a step mark. */
 static int read_marks_line(const struct text_line *ln,
                            struct sudoku_position *p, int first, int want,
-                           uint32_t puzzle, struct sudoku_text_error *err) {
+                           bool *marked, uint32_t puzzle,
+                           struct sudoku_text_error *err) {
   size_t i = 0, start, end;
   bool letter = false;
   uint32_t mask;
   for (int k = 0; next_cell(ln, &i, &start, &end); k++) {
-    if (cell_marks(ln, start, end, p->grid.n, puzzle, &mask, &letter, err) != 0)
+    if (cell_marks(ln, start, end, p->grid.n, puzzle, &mask, &letter, marked,
+                   err) != 0)
       return -1;
     if (k < want)
       p->cand[first + k] = mask;
@@ -366,9 +382,10 @@ static int read_marks_line(const struct text_line *ln,
 static int read_cells(struct sudoku_reader *r, struct sudoku_position *p, int n,
                       uint32_t puzzle, struct sudoku_text_error *err) {
   struct text_line ln;
+  bool marked = false;
   first_line(r, &ln);
   position_init(p, n);
-  if (read_marks_line(&ln, p, 0, n * n, puzzle, err) != 0)
+  if (read_marks_line(&ln, p, 0, n * n, &marked, puzzle, err) != 0)
     return -1;
   settle_lone_marks(p);
   return 1;
@@ -376,10 +393,12 @@ static int read_cells(struct sudoku_reader *r, struct sudoku_position *p, int n,
 
 /* n rows of n cells, frame lines anywhere among them; n from the first row
  * when 0 (a grid told apart by its frame). After the last row one frame
- * line, the bottom of the grid, is taken too. */
+ * line, the bottom of the grid, is taken too; after a grid with step
+ * marks, the step's text up to a blank line as well. */
 static int read_pm(struct sudoku_reader *r, struct sudoku_position *p, int n,
                    uint32_t puzzle, struct sudoku_text_error *err) {
   struct text_line ln;
+  bool marked = false;
   first_line(r, &ln);
   for (int rows = 0;;) {
     if (!is_frame(&ln)) {
@@ -394,7 +413,7 @@ static int read_pm(struct sudoku_reader *r, struct sudoku_position *p, int n,
       }
       if (rows == 0)
         position_init(p, n);
-      if (read_marks_line(&ln, p, rows * n, n, puzzle, err) != 0)
+      if (read_marks_line(&ln, p, rows * n, n, &marked, puzzle, err) != 0)
         return -1;
       if (k != (size_t)n)
         return text_fail(err, puzzle, ln.no, 0,
@@ -418,6 +437,8 @@ static int read_pm(struct sudoku_reader *r, struct sudoku_position *p, int n,
   struct sudoku_reader peek = *r;
   if (text_next_line(&peek, &ln) && is_frame(&ln))
     *r = peek;
+  for (peek = *r; marked && text_next_line(&peek, &ln) && !is_blank_line(&ln);)
+    *r = peek; /* the step's text */
   settle_lone_marks(p);
   return 1;
 }
@@ -518,6 +539,11 @@ static int read_library(struct sudoku_reader *r, struct sudoku_position *p,
   return 1;
 }
 
+enum sudoku_marks_format sudoku_marks_sniff(const struct sudoku_reader *r) {
+  int n;
+  return sniff(r, &n);
+}
+
 int sudoku_read_position(struct sudoku_reader *r, struct sudoku_position *p,
                          enum sudoku_marks_format *format,
                          struct sudoku_text_error *err) {
@@ -561,17 +587,42 @@ int sudoku_read_position(struct sudoku_reader *r, struct sudoku_position *p,
 
 /* ---- Writing ----------------------------------------------------------- */
 
+/* The mark of a step before candidate v of cell c in HoDoKu's PM grid
+ * with a step: '-' the step eliminates it, '+' places it, '*' it is the
+ * pattern's (a cell of the pattern, a value it is about); 0 for none and
+ * for st NULL. O(eliminations) a candidate. */
+static char step_mark(const struct sudoku_step *st, int c, int v) {
+  if (st == NULL)
+    return 0;
+  for (int i = 0; i < st->neliminations; i++)
+    if (st->eliminations[i].cell == c && st->eliminations[i].value == v)
+      return '-';
+  for (int i = 0; i < st->nplacements; i++)
+    if (st->placements[i].cell == c && st->placements[i].value == v)
+      return '+';
+  for (int i = 0; i < st->ncells; i++)
+    if (st->cells[i] == c && (st->values & (1u << (v - 1))))
+      return '*';
+  return 0;
+}
+
 /* A cell as the PM grid and the cells line write it: its value, its marks
- * ascending, or '.' for an empty cell without marks. Returns the length. */
+ * ascending (each after its step mark, st not NULL), or '.' for an empty
+ * cell without marks. Returns the length. */
+#define CELL_TEXT_MAX (2 * SUDOKU_MAX_N + 1)
 static size_t cell_text(const struct sudoku_position *p, int c,
-                        char out[SUDOKU_MAX_N + 1]) {
+                        const struct sudoku_step *st, char out[CELL_TEXT_MAX]) {
   size_t k = 0;
   if (p->grid.cell[c] != 0)
     out[k++] = text_symbol(p->grid.cell[c]);
   else
     for (int v = 1; v <= p->grid.n; v++)
-      if (p->cand[c] & (1u << (v - 1)))
+      if (p->cand[c] & (1u << (v - 1))) {
+        char m = step_mark(st, c, v);
+        if (m != 0)
+          out[k++] = m;
         out[k++] = text_symbol((unsigned)v);
+      }
   if (k == 0)
     out[k++] = '.';
   return k;
@@ -598,11 +649,11 @@ static void write_sukaku(const struct sudoku_position *p, struct out *o) {
 }
 
 static void write_cells(const struct sudoku_position *p, struct out *o) {
-  char cell[SUDOKU_MAX_N + 1];
+  char cell[CELL_TEXT_MAX];
   for (int c = 0; c < p->grid.n * p->grid.n; c++) {
     if (c > 0)
       out_char(o, ' ');
-    put_text(o, cell, cell_text(p, c, cell));
+    put_text(o, cell, cell_text(p, c, NULL, cell));
   }
 }
 
@@ -620,21 +671,23 @@ static void pm_frame(const sudoku_grid *g, const size_t *width, char edge,
 }
 
 /* HoDoKu's layout: a column is as wide as its widest cell plus two; each
- * cell takes its width: "| " or " " before it, spaces after it. */
-static void write_pm(const struct sudoku_position *p, struct out *o) {
+ * cell takes its width: "| " or " " before it, spaces after it. st (may
+ * be NULL): the step whose marks go before the candidates. */
+static void write_pm(const struct sudoku_position *p,
+                     const struct sudoku_step *st, struct out *o) {
   const sudoku_grid *g = &p->grid;
   int n = g->n;
   size_t width[SUDOKU_MAX_N] = {0};
-  char cell[SUDOKU_MAX_N + 1];
+  char cell[CELL_TEXT_MAX];
   for (int c = 0; c < n * n; c++) {
-    size_t len = cell_text(p, c, cell) + 2;
+    size_t len = cell_text(p, c, st, cell) + 2;
     width[c % n] = len > width[c % n] ? len : width[c % n];
   }
   for (int row = 0; row < n; row++) {
     if (row % g->box_rows == 0)
       pm_frame(g, width, row == 0 ? '.' : ':', row == 0 ? '.' : '+', o);
     for (int col = 0; col < n; col++) {
-      size_t len = cell_text(p, row * n + col, cell);
+      size_t len = cell_text(p, row * n + col, st, cell);
       if (col % g->box_cols == 0)
         out_char(o, '|');
       out_char(o, ' ');
@@ -693,7 +746,7 @@ size_t sudoku_write_position(const struct sudoku_position *p,
     write_cells(p, &o);
     break;
   case SUDOKU_MARKS_PM:
-    write_pm(p, &o);
+    write_pm(p, NULL, &o);
     break;
   default:
     write_library(p, &o);
@@ -701,5 +754,23 @@ size_t sudoku_write_position(const struct sudoku_position *p,
   }
   if (f != SUDOKU_MARKS_PM)
     out_char(&o, '\n');
+  return out_finish(&o);
+}
+
+size_t sudoku_write_position_step(const struct sudoku_position *p,
+                                  const struct sudoku_step *st, char *buf,
+                                  size_t cap) {
+  struct out o = {buf, cap, 0};
+  const sudoku_grid *g = &p->grid;
+  if (!has_shape(g->n) || g->box_rows * g->box_cols != g->n ||
+      g->box_rows < 2 || g->box_cols < 2)
+    return out_finish(&o);
+  write_pm(p, st, &o);
+  if (st->technique != SUDOKU_TECH_NONE) {
+    char sentence[SUDOKU_EXPLAIN_MAX];
+    sudoku_step_explain(st, g->n, sentence, sizeof sentence);
+    out_str(&o, sentence);
+    out_char(&o, '\n');
+  }
   return out_finish(&o);
 }
