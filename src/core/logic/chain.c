@@ -52,8 +52,16 @@ CH_INLINE int add_new(struct ch_net *net, unsigned h, int pot, int parent,
     if (net->conf_a < 0) {
       net->conf_a = conj;
       net->conf_b = i;
-      if (net->flags & CH_STOP_ANY)
+      if ((net->flags & CH_STOP_ANY) && net->nest != NULL &&
+          net->nest->settle) {
+        net->stop_at = i; /* the nodes queued before this one still grow */
+        net->rounds = net->nest->settle - 1;
+      } else if (net->flags & CH_STOP_ANY)
         net->stop = true;
+    }
+    if (net->stop_at >= 0 && net->nconf < CH_CONF_MAX) {
+      net->conf[net->nconf][0] = (uint16_t)conj;
+      net->conf[net->nconf++][1] = (uint16_t)i;
     }
   }
   return i;
@@ -339,6 +347,13 @@ CH_INLINE int grow(struct ch_net *net, int i, const unsigned flags) {
   int depth = 0, level_end = net->nnodes;
   const int n = flags & CH_N9 ? 9 : net->n, max_depth = net->max_depth;
   for (; i < net->nnodes && !net->stop; i++) {
+    if (i == net->stop_at) {
+      if (net->rounds-- <= 0) {
+        net->stop = true;
+        break;
+      }
+      net->stop_at = net->nnodes;
+    }
     if (max_depth >= 0 && i == level_end) {
       if (++depth > max_depth)
         return net->nnodes;
@@ -390,6 +405,8 @@ bool ch_run(struct ch_net *net, int pot) {
     memset(net->map, 0, sizeof net->map);
   net->nnodes = 0;
   net->hit = net->conf_a = net->conf_b = -1;
+  net->nconf = 0;
+  net->stop_at = -1;
   net->truncated = false;
   net->stop = false;
   if (net->nest != NULL)

@@ -83,6 +83,8 @@ struct ch_node {
 /* One inner chain's conclusions: the outer nodes whose removal it uses,
  * and its own complexity (SE adds it to the outer chain's). */
 struct ch_nest_entry {
+  uint32_t key; /* the inner chain (its source and length): the same
+                   chain found in two branches counts once (ch_keys) */
   uint16_t cplx;
   uint8_t nparents;
   uint16_t parent[CH_NEST_PARENTS];
@@ -95,6 +97,11 @@ struct ch_nest_entry {
 struct ch_net;
 struct ch_nesting {
   bool (*pass)(struct ch_net *net);
+  /* CH_STOP_ANY: after its first contradiction the net still grows
+   * `settle` rounds (a round: the nodes queued when it began), so that
+   * the contradictions they add are weighed too (ch_conflict), not only
+   * the first; skfr weighs those of two more steps the same way. */
+  int settle;
   int nentries;
   struct ch_nest_entry entry[CH_NEST_MAX];
 };
@@ -143,8 +150,13 @@ struct ch_net {
   int nnodes;
   int hit;            /* CH_STOP_SRC: node of the negation, else -1 */
   int conf_a, conf_b; /* first contradiction: the two nodes, else -1 */
-  bool truncated;     /* the node cap cut the net */
-  bool stop;          /* a stop flag fired */
+  /* nest->settle: the contradictions found up to the stop (the first
+   * is conf_a, conf_b), and the node count at which the net stops */
+#define CH_CONF_MAX 16
+  int nconf, stop_at, rounds;
+  uint16_t conf[CH_CONF_MAX][2];
+  bool truncated; /* the node cap cut the net */
+  bool stop;      /* a stop flag fired */
   /* Static nets: grow only nodes of depth <= max_depth (the assumption is
    * depth 0; -1, as ch_init sets it, = no bound). A node's complexity in
    * a static net is its depth + 1, so a finder that needs a complexity
@@ -210,9 +222,26 @@ int ch_find(const struct ch_net *net, int pot);
 /* Distinct nodes node i rests on, itself included (SE's complexity). */
 int ch_ancestors(struct ch_net *net, int i);
 
+/* The inner chains a branch set has counted (their keys): SE adds a
+ * nested chain's complexity once a step, however many branches use it. */
+#define CH_KEYS_MAX 32
+struct ch_keys {
+  int n;
+  uint32_t key[CH_KEYS_MAX];
+};
+
+/* ch_ancestors, adding only the nested chains whose keys are not in
+ * *seen yet, which it adds there. */
+int ch_ancestors_seen(struct ch_net *net, int i, struct ch_keys *seen);
+
 /* ch_ancestors(a) + ch_ancestors(b), a nested chain both rest on counted
  * once (SE's complexity of a contradiction). */
 int ch_ancestors_pair(struct ch_net *net, int a, int b);
+
+/* The lightest contradiction of the last run (ch_ancestors_pair over
+ * those recorded; the first on a tie) into *a, *b; returns its
+ * complexity. The run must have found one. */
+int ch_conflict(struct ch_net *net, int *a, int *b);
 
 /* SE's length increment, in tenths, for a chain of complexity cplx:
  * +0.1 each time the length (cplx - 2) passes 4, 6, 8, 12, 16, 24, ... */

@@ -18,9 +18,23 @@ static void visit(struct ch_net *net, int j, int *top) {
   net->stack[(*top)++] = (uint16_t)j;
 }
 
+/* True when key is in *seen (NULL: none is); adds it when not and there
+ * is room. */
+static bool seen_key(struct ch_keys *seen, uint32_t key) {
+  if (seen == NULL)
+    return false;
+  for (int k = 0; k < seen->n; k++)
+    if (seen->key[k] == key)
+      return true;
+  if (seen->n < CH_KEYS_MAX)
+    seen->key[seen->n++] = key;
+  return false;
+}
+
 /* ch_ancestors, counting only the nested chains not yet in nested[]
- * (a bit an entry), which it adds there. */
-static int ancestors(struct ch_net *net, int i, uint64_t *nested) {
+ * (a bit an entry), which it adds there, nor in *seen (may be NULL). */
+static int ancestors(struct ch_net *net, int i, uint64_t *nested,
+                     struct ch_keys *seen) {
   const struct logic_geom *g = &net->s->geo;
   int n = net->n, top = 0, count = 0;
   memset(net->seen, 0, (size_t)(net->nnodes + 7) / 8);
@@ -39,7 +53,8 @@ static int ancestors(struct ch_net *net, int i, uint64_t *nested) {
         visit(net, e->parent[k], &top);
       if (!((nested[d->unit >> 6] >> (d->unit & 63)) & 1)) {
         nested[d->unit >> 6] |= 1ull << (d->unit & 63);
-        count += e->cplx;
+        if (!seen_key(seen, e->key))
+          count += e->cplx;
       }
       continue;
     }
@@ -70,13 +85,33 @@ static int ancestors(struct ch_net *net, int i, uint64_t *nested) {
 
 int ch_ancestors(struct ch_net *net, int i) {
   uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
-  return ancestors(net, i, nested);
+  return ancestors(net, i, nested, NULL);
+}
+
+int ch_ancestors_seen(struct ch_net *net, int i, struct ch_keys *seen) {
+  uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
+  return ancestors(net, i, nested, seen);
 }
 
 int ch_ancestors_pair(struct ch_net *net, int a, int b) {
   uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
-  int ca = ancestors(net, a, nested);
-  return ca + ancestors(net, b, nested);
+  int ca = ancestors(net, a, nested, NULL);
+  return ca + ancestors(net, b, nested, NULL);
+}
+
+int ch_conflict(struct ch_net *net, int *a, int *b) {
+  int best = ch_ancestors_pair(net, net->conf_a, net->conf_b);
+  *a = net->conf_a;
+  *b = net->conf_b;
+  for (int k = 1; k < net->nconf; k++) {
+    int c = ch_ancestors_pair(net, net->conf[k][0], net->conf[k][1]);
+    if (c < best) {
+      best = c;
+      *a = net->conf[k][0];
+      *b = net->conf[k][1];
+    }
+  }
+  return best;
 }
 
 /* True when a chain of complexity cplx beats the best (rating best_r,

@@ -218,6 +218,7 @@ static int region_branches(const struct logic_state *s, int u, int v,
 static void weigh(struct search *q, const int *src, int nsrc, int skip,
                   struct conclusion b) {
   int surv[MAX_SURVIVORS], cplx[MAX_SURVIVORS] = {0};
+  struct ch_keys keys[MAX_SURVIVORS]; /* nested chains counted, a target */
   int ns = survivors(q, skip, surv, MAX_SURVIVORS);
   if (ns == 0)
     return;
@@ -235,7 +236,9 @@ static void weigh(struct search *q, const int *src, int nsrc, int skip,
     bool hope = false; /* a sum only grows: stop once none can win */
     for (int t = 0; t < ns; t++) {
       int i = ch_find(&q->net, surv[t]);
-      cplx[t] += i >= 0 ? ch_ancestors(&q->net, i) : 1000;
+      if (j == 0)
+        keys[t].n = 0;
+      cplx[t] += i >= 0 ? ch_ancestors_seen(&q->net, i, &keys[t]) : 1000;
       int r = q->m->base + ch_length_rating(cplx[t]);
       hope |= r < q->best.r || (r == q->best.r && cplx[t] < q->best.cplx);
     }
@@ -290,10 +293,10 @@ static bool region_intersect(struct search *q, int u, int v, const int *src,
 
 /* Offers the contradiction of the net just run from src, if any. */
 static void contradiction(struct search *q, int src) {
+  int a, b;
   if (q->m->contradiction && q->net.conf_a >= 0)
-    offer(q, (struct conclusion){
-                 0, ch_ancestors_pair(&q->net, q->net.conf_a, q->net.conf_b),
-                 K_CONTRA, src, 0, 0, 0, 0});
+    offer(q, (struct conclusion){0, ch_conflict(&q->net, &a, &b), K_CONTRA, src,
+                                 0, 0, 0, 0});
 }
 
 /* Contradiction and double forcing from candidate (c, v), the k-th value
@@ -344,8 +347,10 @@ static void conclude(struct search *q, struct sudoku_step *out) {
   q->net.max_depth = -1;
   if (b->kind == K_CONTRA) {
     ch_run(&q->net, b->src);
-    ch_add_path(&q->net, q->net.conf_a, out);
-    ch_add_path(&q->net, q->net.conf_b, out);
+    int ca, cb;
+    ch_conflict(&q->net, &ca, &cb);
+    ch_add_path(&q->net, ca, out);
+    ch_add_path(&q->net, cb, out);
     target = b->src ^ 1; /* the assumption is false */
   } else {
     if (b->kind == K_DOUBLE) {
@@ -471,12 +476,15 @@ bool logic_find_DYNAMIC_FORCING_CHAIN(const struct logic_state *s,
 }
 
 /* SE's "Dynamic Forcing Chains (+)": dynamic nets that also use locked
- * candidates, the first level of nesting (a simple technique inside the
- * chain). Rated as SE rates them, 9.0 + length, and tried as SE tries them:
- * only when no finder before found anything (SE keeps them in a producer
- * group of their own, asked after the dynamic chains; step.c's table marks
- * the row). The nets cost about three times a dynamic search.
- * Deeper nesting (chains inside chains) is left to trial. */
+ * candidates, hidden and naked pairs and X-wings on their working copy
+ * (nested.c at level 1: SE's Locking, HiddenSet(2), NakedSet(2),
+ * Fisherman(2) inside the chain; skfr uses the same), the first level of
+ * nesting. Rated as SE rates them, 9.0 + length, and tried as SE tries
+ * them: only when no finder before found anything (SE keeps them in a
+ * producer group of their own, asked after the dynamic chains; step.c's
+ * table marks the row). The nets cost more than a dynamic search's: the
+ * simple rules run on the working copy each time a net stalls. Chains
+ * inside chains are the next rows'. */
 bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
                                      struct sudoku_step *out) {
   static const struct forcing_kind m = {SUDOKU_TECH_NESTED_FORCING_CHAIN,
@@ -486,7 +494,10 @@ bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
                                         true,
                                         true,
                                         true};
-  return find_multi(s, out, &m);
+  struct ch_nest nest;
+  nest.level = 1;
+  nest.inner = NULL;
+  return find_multi_in(s, out, &m, &nest);
 }
 
 /* The generic sentence (explain.c): its name, chain or cells, outcome. */

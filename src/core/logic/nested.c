@@ -1,5 +1,7 @@
 /*
- * nested.c - Sudoku Explainer's nested forcing chains, level 2 (9.5): a
+ * nested.c - Sudoku Explainer's nested forcing chains. Level 1 (dynamic
+ * forcing chains (+), 9.0): a stalled net applies hidden pair, naked pair
+ * or X-wing to its working copy (simple_rules below). Level 2 (9.5): a
  * dynamic forcing chain (+) whose nets, once neither their links nor
  * locked candidates add anything, look for forcing chains inside their own
  * working copy (SE's Chaining level 2: its "advanced potentials" are then
@@ -134,6 +136,7 @@ static bool simple_rules(struct ch_net *net, struct ch_nest *x) {
       continue;
     e->nparents = 0;
     e->cplx = 0;
+    e->key = 0;
     bool ok = true;
     if (st->technique == SUDOKU_TECH_NAKED_PAIR) {
       for (int i = 0; i < st->ncells && ok; i++)
@@ -165,6 +168,7 @@ static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
   if (!outer_parents(net, &x->net, x->net.hit, e) || e->nparents == 0)
     return false;
   e->cplx = (uint16_t)ch_ancestors(&x->net, x->net.hit);
+  e->key = (uint32_t)src << 16 | e->cplx;
   /* assumed on and false: v goes; assumed off and true: the others go */
   struct sudoku_step *st = &x->step;
   st->nplacements = 0;
@@ -195,6 +199,8 @@ static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
   struct ch_nest_entry *e = &x->base.entry[x->base.nentries];
   e->nparents = 0;
   e->cplx = st->nchain;
+  e->key = 1u << 31 | (uint32_t)st->chain[0].cell << 20 |
+           (uint32_t)st->chain[0].value << 16 | e->cplx;
   bool ok = true;
   for (int k = 1; k < st->nchain && ok; k++) {
     if (st->chain[k - 1].link != SUDOKU_LINK_STRONG)
@@ -216,6 +222,7 @@ static bool nest_pass(struct ch_net *net);
 
 void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
   x->base.pass = nest_pass;
+  x->base.settle = 2;
   net->nest = &x->base;
   x->of = NULL;
   x->base.nentries = 0;
@@ -238,6 +245,8 @@ static bool nest_pass(struct ch_net *net) {
   x->s.beat = 0;
   if (simple_rules(net, x))
     return true;
+  if (x->level < 2)
+    return false;
   ch_init(&x->net, &x->s, CH_X | CH_Y);
   memset(&x->bfs, 0, offsetof(struct ch_bfs, act));
   bool added = false;

@@ -18,7 +18,9 @@
 
 struct ch_nest {
   struct ch_nesting base; /* first: what the net sees (chain.h) */
-  int level; /* SE's: 2 static chains inside, 3 also multiple ones */
+  /* SE's: 1 pairs and X-wings inside (dynamic forcing chains (+)), 2
+   * static chains as well, 3 also multiple ones */
+  int level;
   const struct logic_state *of; /* the position s was copied from */
   struct logic_state s;         /* the outer working copy as a position */
   struct ch_net net;            /* inner static nets (CH_X | CH_Y) */
