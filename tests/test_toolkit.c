@@ -396,6 +396,12 @@ START_TEST(generate_takes_a_rating_band) {
   ck_assert_int_eq(sudoku_rate(&g, NULL, &rt), SUDOKU_OK);
   ck_assert_uint_ge(rt.rating, 80);
   ck_assert_uint_le(rt.rating, 89);
+  /* SE's three ratings, as sudoku_rate gives them. */
+  char triple[64];
+  snprintf(triple, sizeof triple, "\"er\":%u.%u,\"ep\":%u.%u,\"ed\":%u.%u",
+           rt.rating / 10, rt.rating % 10, rt.ep / 10, rt.ep % 10, rt.ed / 10,
+           rt.ed % 10);
+  ck_assert_msg(strstr(a.body, triple) != NULL, "%s in %s", triple, a.body);
   api_response_free(&b);
   ask_band("8.0-8.9", "hard", &b); /* a band replaces the level */
   ck_assert_int_eq(b.status, 400);

@@ -2,10 +2,10 @@
  * generate.c - GET /generate?level=&symmetry=&seed=&size=&givens=: a new
  * puzzle with its solution and rating. {"puzzle", "solution" (81-character
  * lines), "seed" (a decimal string: 64 bits do not fit a JSON number
- * exactly), "level", "rating", "hardest", "givens", "symmetry", "size",
- * "box", "attempts", "attempt_seed" (the seed of the attempt that made
- * it: the same options with that seed give it in one attempt, so a link
- * can reopen it without the search)}.
+ * exactly), "level", "rating", "er", "ep", "ed" (SE's three ratings),
+ * "hardest", "givens", "symmetry", "size", "box", "attempts", "attempt_seed"
+ * (the seed of the attempt that made it: the same options with that seed give
+ * it in one attempt, so a link can reopen it without the search)}.
  *
  * ?variant=x|windoku|jigsaw|killer (or a comma list of them): a variant
  * puzzle (sudoku_generate_rules), its rules in the members /solve reads
@@ -69,11 +69,17 @@ char *api_generated_json(const struct sudoku_generate_options *opt,
   if (g->rated) {
     cJSON_AddStringToObject(o, "level", sudoku_level_name(g->rating.level));
     api_add_rating(o, "rating", g->rating.rating);
+    api_add_rating(o, "er", g->rating.rating);
+    api_add_rating(o, "ep", g->rating.ep);
+    api_add_rating(o, "ed", g->rating.ed);
     cJSON_AddStringToObject(o, "hardest",
                             sudoku_technique_id(g->rating.hardest));
   } else {
     cJSON_AddNullToObject(o, "level");
     cJSON_AddNullToObject(o, "rating");
+    cJSON_AddNullToObject(o, "er");
+    cJSON_AddNullToObject(o, "ep");
+    cJSON_AddNullToObject(o, "ed");
   }
   api_add_int(o, "givens", g->givens);
   cJSON_AddStringToObject(o, "symmetry", sudoku_symmetry_name(opt->symmetry));
