@@ -302,8 +302,9 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
   /* The members of a /generate answer besides its puzzle, box and rules:
    * read and ignored, so that the answer can be posted back as it is. */
   static const char *const generated[] = {
-      "solution", "seed",     "level", "rating",       "hardest", "givens",
-      "symmetry", "attempts", "size",  "attempt_seed", "date"};
+      "solution", "seed", "level",        "rating", "er",
+      "ep",       "ed",   "hardest",      "givens", "symmetry",
+      "attempts", "size", "attempt_seed", "date"};
   enum { GENERATED = sizeof generated / sizeof *generated };
   const cJSON *ignored[GENERATED];
   struct api_variant_json variant;
