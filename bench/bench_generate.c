@@ -16,7 +16,8 @@
  * such a rate (skfr and SE rate, they do not generate).
  *
  * Then the variant rows (sudoku_generate_rules): X, windoku, jigsaw and
- * killer, by size and level, rot180 (killer: no symmetry, no givens).
+ * killer, by size and level, rot180 (killer: no symmetry; no givens but
+ * those a level below extreme keeps).
  *
  * usage: bench_generate [--scale X] [--qqwing N] [--seed S] [--size N]
  *                       [--band-seconds S] [--bands-only] [--band B]
@@ -124,16 +125,21 @@ static const struct vrow vrows[] = {
     {SUDOKU_RULE_JIGSAW, 7, SUDOKU_LEVEL_ANY, 20},
     {SUDOKU_RULE_JIGSAW, 12, SUDOKU_LEVEL_ANY, 5},
     {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_ANY, 20},
-    {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_MEDIUM, 5},
-    {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_HARD, 5},
+    {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_EASY, 10},
+    {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_MEDIUM, 10},
+    {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_HARD, 10},
+    {SUDOKU_RULE_KILLER, 9, SUDOKU_LEVEL_EXPERT, 5},
     {SUDOKU_RULE_KILLER, 6, SUDOKU_LEVEL_ANY, 20},
+    {SUDOKU_RULE_KILLER, 6, SUDOKU_LEVEL_EASY, 10},
+    {SUDOKU_RULE_KILLER, 6, SUDOKU_LEVEL_MEDIUM, 10},
+    {SUDOKU_RULE_KILLER, 6, SUDOKU_LEVEL_HARD, 10},
 };
 
 /* The variant rows of side only (0: all): puzzles per second, mean givens
  * and cages, attempts. */
 static void bench_variants(double scale, uint64_t seed, int only) {
   printf("\nvariants (sudoku_generate_rules; rot180, killer no symmetry and "
-         "no givens):\n");
+         "givens only at a level):\n");
   printf("%-8s %-5s %-8s %6s | %9s %9s %9s %7s %6s %9s %5s\n", "variant",
          "size", "level", "puzzle", "mean ms", "cpu ms", "puzzles/s", "givens",
          "cages", "attempts", "late");

@@ -8,8 +8,9 @@
  * the solution's digits, no givens by default and the asked number with
  * --givens; the same seed the same bytes; refusals. Then a real sudokud:
  * GET /generate?variant=killer posted back as it is to /solve, which
- * answers the same solution; and `sudoku generate --variant` read back by
- * `sudoku solve --variant`.
+ * answers the same solution, and its level easy with givens; and `sudoku
+ * generate --variant` read back by `sudoku solve --variant`. Killer at a
+ * level: rated here, level-minimal, the same bytes from the same seed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include <cJSON.h>
 
 #include "sudoku_generate.h"
+#include "sudoku_logic_rules.h"
 #include "sudoku_rules.h"
 #include "tests.h"
 
@@ -57,9 +59,11 @@ static int reach(int n, const bool *in) {
   return got;
 }
 
-static void generate(int i, uint64_t seed, uint16_t givens, sudoku_rules *r,
-                     struct sudoku_generated *g) {
+static void generate_at(int i, uint64_t seed, uint16_t givens,
+                        enum sudoku_level level, sudoku_rules *r,
+                        struct sudoku_generated *g) {
   struct sudoku_generate_options o = SUDOKU_GENERATE_DEFAULT;
+  o.level = level;
   o.box_rows = (uint8_t)cases[i].br;
   o.box_cols = (uint8_t)cases[i].bc;
   o.seed = seed;
@@ -71,6 +75,11 @@ static void generate(int i, uint64_t seed, uint16_t givens, sudoku_rules *r,
   ck_assert_msg(s == SUDOKU_OK, "%s %dx%d seed %llu: status %d",
                 sudoku_rule_name(cases[i].kind), cases[i].br, cases[i].bc,
                 (unsigned long long)seed, (int)s);
+}
+
+static void generate(int i, uint64_t seed, uint16_t givens, sudoku_rules *r,
+                     struct sudoku_generated *g) {
+  generate_at(i, seed, givens, SUDOKU_LEVEL_ANY, r, g);
 }
 
 /* Everything a generated puzzle must be, checked without the generator. */
@@ -186,6 +195,69 @@ START_TEST(killer_seed_table) {
 }
 END_TEST
 
+/* Killer at a level: sides 9 (easy, medium, hard) and 6 (easy, medium),
+ * seeds 1 and 2. Each puzzle is checked as above, rated here without a
+ * cap (sudoku_rate_rules: its level is the one asked), level-minimal (no
+ * given can go without the steps up to the level's top failing to solve
+ * it: rated with that cap, taken from sudoku_level_of here), and made
+ * again byte for byte in one attempt from the seed of the attempt that
+ * made it (out->seed; the seed itself when that was the first). */
+static const struct {
+  int kcase; /* index in cases[] */
+  enum sudoku_level level;
+} killer_levels[] = {
+    {6, SUDOKU_LEVEL_EASY}, {6, SUDOKU_LEVEL_MEDIUM}, {6, SUDOKU_LEVEL_HARD},
+    {7, SUDOKU_LEVEL_EASY}, {7, SUDOKU_LEVEL_MEDIUM},
+};
+
+/* The highest rating (x10) of level l below extreme. */
+static unsigned top_of(enum sudoku_level l) {
+  unsigned r = 10;
+  while (sudoku_level_of(r + 1) <= l)
+    r++;
+  return r;
+}
+
+START_TEST(killer_at_level) {
+  int i = killer_levels[_i].kcase;
+  enum sudoku_level level = killer_levels[_i].level;
+  for (uint64_t seed = 1; seed <= 2; seed++) {
+    sudoku_rules r, r2;
+    struct sudoku_generated g, g2;
+    generate_at(i, seed, 0, level, &r, &g);
+    check_puzzle(i, seed, (uint16_t)g.givens, &r, &g);
+    struct sudoku_logic_limits lim = {0, 0};
+    struct sudoku_rating rating;
+    ck_assert_int_eq(sudoku_rate_rules(&g.puzzle, &r, &lim, &rating),
+                     SUDOKU_OK);
+    ck_assert_msg(rating.solved && rating.level == level,
+                  "killer %dx%d %s seed %llu: rated %u (%s)", g.puzzle.n,
+                  g.puzzle.n, sudoku_level_name(level),
+                  (unsigned long long)seed, rating.rating,
+                  sudoku_level_name(rating.level));
+    ck_assert(g.rated && g.level == level);
+    lim.max_rating = top_of(level);
+    for (int c = 0; c < g.puzzle.n * g.puzzle.n; c++) {
+      if (g.puzzle.cell[c] == 0)
+        continue;
+      sudoku_grid less = g.puzzle;
+      less.cell[c] = 0;
+      ck_assert_int_eq(sudoku_rate_rules(&less, &r, &lim, &rating), SUDOKU_OK);
+      ck_assert_msg(!rating.solved,
+                    "killer %s seed %llu: the given at cell %d can go",
+                    sudoku_level_name(level), (unsigned long long)seed, c);
+    }
+    /* The attempt that made it: the same puzzle in one. */
+    generate_at(i, g.seed, 0, level, &r2, &g2);
+    ck_assert_uint_eq(g2.attempts, 1);
+    char a[SUDOKU_RULES_TEXT_MAX], b[SUDOKU_RULES_TEXT_MAX];
+    sudoku_rules_write(&g.puzzle, &r, a, sizeof a);
+    sudoku_rules_write(&g2.puzzle, &r2, b, sizeof b);
+    ck_assert_str_eq(a, b);
+  }
+}
+END_TEST
+
 START_TEST(refusals) {
   sudoku_rules r;
   struct sudoku_generated g;
@@ -235,6 +307,16 @@ START_TEST(killer_answer_posts_back) {
   cJSON_Delete(gen);
   reply_free(&b);
   reply_free(&a);
+  /* The page's default level: easy, with the givens it needs. */
+  struct reply e = request(
+      s.port, "GET", "/generate?variant=killer&level=easy&seed=3", NULL, NULL);
+  ck_assert_msg(e.status == 200, "%s", e.body);
+  gen = cJSON_Parse(e.body);
+  ck_assert_ptr_nonnull(gen);
+  ck_assert_str_eq(cJSON_GetObjectItem(gen, "level")->valuestring, "easy");
+  ck_assert_int_gt(cJSON_GetObjectItem(gen, "givens")->valueint, 0);
+  cJSON_Delete(gen);
+  reply_free(&e);
   struct reply c =
       request(s.port, "GET", "/generate?variant=killer&size=16", NULL, NULL);
   ck_assert_int_eq(c.status, 400);
@@ -299,6 +381,11 @@ Suite *generate_rules_suite(void) {
   tcase_add_test(tc, killer_seed_table);
   tcase_add_test(tc, refusals);
   suite_add_tcase(s, tc);
+  TCase *lv = tcase_create("levels");
+  tcase_set_timeout(lv, 120);
+  tcase_add_loop_test(lv, killer_at_level, 0,
+                      (int)(sizeof killer_levels / sizeof killer_levels[0]));
+  suite_add_tcase(s, lv);
   TCase *io = tcase_create("io");
   tcase_set_timeout(io, 60);
   tcase_add_test(io, killer_answer_posts_back);

@@ -92,20 +92,21 @@ uint64_t gen_check_nodes(int n) {
   return n <= 16 ? GEN_CHECK_NODES : GEN_CHECK_NODES_WIDE;
 }
 
-/* Whether p is solved by the steps rated up to d->max_rating: 1 yes, 0 no,
- * -1 at the deadline. The same call as the level's final rating
- * (generate.c, rate_at), so a puzzle dug so never rates above the level.
- * Cost: one logic walk, about 10 ms at 16x16 (the walk stops at the first
- * position that no allowed technique advances). */
-static int within_rating(struct gen_dig *d) {
-  struct sudoku_logic_limits lim = {0, d->max_rating};
+int gen_within_rating(const sudoku_grid *p, const sudoku_rules *rules,
+                      unsigned max_rating, uint64_t deadline_ns) {
+  struct sudoku_logic_limits lim = {0, max_rating};
   struct sudoku_rating r;
-  if (!gen_time_left(d->deadline_ns, &lim.deadline_us))
+  if (!gen_time_left(deadline_ns, &lim.deadline_us))
     return -1;
-  enum sudoku_status s = sudoku_rate_rules(d->p, d->rules, &lim, &r);
+  enum sudoku_status s = sudoku_rate_rules(p, rules, &lim, &r);
   if (s == SUDOKU_DEADLINE)
     return -1;
   return s == SUDOKU_OK && r.solved;
+}
+
+/* gen_within_rating of d's puzzle, rules and max_rating. */
+static int within_rating(struct gen_dig *d) {
+  return gen_within_rating(d->p, d->rules, d->max_rating, d->deadline_ns);
 }
 
 /* One pass over the kept orbits in a fresh random order, removing each one

@@ -235,6 +235,20 @@ int gen_dig_perturb(struct gen_dig *d);
 /* One more removal pass (target 0) after gen_dig_perturb. */
 enum sudoku_status gen_dig_pass(struct gen_dig *d);
 
+/* The highest rating (x10) of level l, or 0 (no cap) for the top level:
+ * techniques above it need not be tried, since a puzzle that needs one is
+ * above l anyway. Taken from sudoku_level_of, not copied from it. */
+unsigned gen_level_cap(enum sudoku_level l);
+
+/* Whether p is solved by the steps rated up to max_rating (x10) under
+ * rules (NULL: classic): 1 yes, 0 no, -1 at the deadline. The same call as
+ * a level's final rating (gen_rate_at), so a puzzle dug so never rates
+ * above the level. Cost: one logic walk, which stops at the first position
+ * that no allowed technique advances: about 10 ms at 16x16, 0.1-1 ms for
+ * a 9x9 killer. */
+int gen_within_rating(const sudoku_grid *p, const sudoku_rules *rules,
+                      unsigned max_rating, uint64_t deadline_ns);
+
 /* The rating of an attempt's puzzle g under rules (NULL: classic) with
  * the techniques of opt's level, or of its band (rating_min..rating_max),
  * and below into out: 1 when g is of that level or in that band

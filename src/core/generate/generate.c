@@ -44,10 +44,7 @@ static uint64_t attempt_seed(uint64_t seed, uint32_t attempt) {
   return attempt == 1 ? seed : sudoku_mix64(sudoku_mix64(seed) + attempt - 1);
 }
 
-/* The highest rating (x10) of level l, or 0 (no cap) for the top level:
- * techniques above it need not be tried, since a puzzle that needs one is
- * above l anyway. Taken from sudoku_level_of, not copied from it. */
-static unsigned level_cap(enum sudoku_level l) {
+unsigned gen_level_cap(enum sudoku_level l) {
   for (unsigned r = 1; r < 256; r++)
     if (sudoku_level_of(r) > l)
       return r - 1;
@@ -72,7 +69,8 @@ static unsigned level_cap(enum sudoku_level l) {
  * seed table's.
  */
 static bool level_dug(const struct sudoku_generate_options *opt, int n) {
-  return (n == 8 || n >= 10) && opt->givens == 0 && level_cap(opt->level) != 0;
+  return (n == 8 || n >= 10) && opt->givens == 0 &&
+         gen_level_cap(opt->level) != 0;
 }
 
 /*
@@ -105,7 +103,7 @@ int gen_rate_at(const sudoku_grid *g, const sudoku_rules *rules,
                 struct sudoku_generated *out) {
   bool band = opt->rating_min != 0;
   struct sudoku_logic_limits lim = {0, band ? opt->rating_max
-                                            : level_cap(opt->level)};
+                                            : gen_level_cap(opt->level)};
   if (!gen_time_left(deadline_ns, &lim.deadline_us))
     return -1;
   memset(&out->rating, 0, sizeof out->rating);
@@ -156,11 +154,11 @@ int gen_attempt_dig(const struct sudoku_generate_options *opt,
    * level took seconds a puzzle (X medium: 2.2 s of CPU, 13 attempts). */
   bool dug =
       level_dug(opt, n) || (rules != NULL && n == 9 && opt->givens == 0 &&
-                            level_cap(opt->level) != 0);
-  unsigned bound = dug ? level_cap(opt->level) : 0;
+                            gen_level_cap(opt->level) != 0);
+  unsigned bound = dug ? gen_level_cap(opt->level) : 0;
   bool above = extreme_dug(opt, n);
   if (above)
-    bound = level_cap(SUDOKU_LEVEL_EXTREME - 1);
+    bound = gen_level_cap(SUDOKU_LEVEL_EXTREME - 1);
   if (gen_dig_start(&dig, puzzle, &out->solution, orbits, rules, opt->givens,
                     bound, above,
                     gen_budget_only(n) || (rules != NULL && n > 9), prng,

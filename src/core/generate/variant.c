@@ -4,7 +4,8 @@
  * regions, then a complete grid under the units of the rules (gen_grid_units),
  * then either removes givens as sudoku_generate does, every uniqueness
  * check under the rules (gen_attempt_dig), or for killer draws cages from
- * the grid and splits them until the cages alone have one solution.
+ * the grid and splits them until the cages alone have one solution, then
+ * at a level digs givens from the whole solution within it (killer_dig).
  *
  * State: the derived form (about 70 KiB) and the orbits on the stack;
  * nothing is allocated. The rules being built are the caller's *rules.
@@ -412,8 +413,98 @@ static int merge_cages(struct gen_variant *v, struct cages *k,
   return 1;
 }
 
-/* A killer attempt on out->solution: cages, refinement, the givens asked
- * for (cells drawn at random), the level. */
+/* Sets cells order[from..to) of p to grid's digits (on) or blank. */
+static void set_cells(sudoku_grid *p, const sudoku_grid *grid,
+                      const uint16_t *order, int from, int to, bool on) {
+  for (int i = from; i < to; i++)
+    p->cell[order[i]] = on ? grid->cell[order[i]] : 0;
+}
+
+/*
+ * The givens of a killer at a level: *puzzle starts as the whole solution
+ * and the cells, in a random order drawn from prng, lose their givens
+ * while the steps rated up to cap (x10) still solve the puzzle
+ * (gen_within_rating). The cages make the puzzle unique whatever the
+ * givens, so no uniqueness search is made. Greedy in the drawn order, in
+ * runs: a run of `run` cells is blanked at once and kept blank when the
+ * puzzle stays within the cap (the next run twice as long), else given
+ * back and halved; a run of one that leaves the cap keeps its given. A
+ * given the steps need is so found in about log2 of the cells left, not
+ * one rating a cell. Where solvability by the steps up to the cap only
+ * grows with the givens, the result is the one-cell-at-a-time greedy's:
+ * level-minimal, no given can go alone without leaving the cap (the tests
+ * check it given by given).
+ * Returns 1, or -1 at the deadline.
+ */
+static int killer_dig(const sudoku_rules *rules, unsigned cap,
+                      struct sudoku_prng *prng, uint64_t deadline_ns,
+                      const sudoku_grid *grid, sudoku_grid *puzzle) {
+  uint16_t order[SUDOKU_MAX_CELLS];
+  int nn = grid->n * grid->n, run = 1;
+  for (int c = 0; c < nn; c++)
+    order[c] = (uint16_t)c;
+  gen_shuffle(prng, order, nn);
+  *puzzle = *grid;
+  for (int i = 0; i < nn;) {
+    int to = i + run < nn ? i + run : nn;
+    set_cells(puzzle, grid, order, i, to, false);
+    int ok = gen_within_rating(puzzle, rules, cap, deadline_ns);
+    if (ok < 0)
+      return -1;
+    if (ok) {
+      i = to;
+      run *= 2;
+      continue;
+    }
+    set_cells(puzzle, grid, order, i, to, true);
+    if (to - i == 1)
+      i++; /* needed: it stays */
+    else
+      run = (to - i) / 2; /* a run cut short by the end halves from there */
+  }
+  return 1;
+}
+
+/* Removal orders tried on one killer layout at a level before a new
+ * layout is drawn. Why: most layouts dig to medium in one order but some
+ * to hard in another, and a layout (its uniqueness searches) costs about
+ * as much as a dig (about 55 ms each at 9x9). Measured (CPU, hard 9x9,
+ * seeds 1-8): 1 order 2.7 s a puzzle (25 layouts), 2 2.0 s, 3 and 4
+ * 1.4-1.5 s (6-7 layouts), 6 2.1 s, 8 2.2 s, 16 4 s: past 4 the layouts
+ * that never dig to hard take the extra orders in vain. */
+#define GEN_KILLER_ORDERS 4
+
+/*
+ * The givens of a killer at a level below extreme (cap its top): none when
+ * the cages alone are of the level; else, when the cages alone are within
+ * the cap but below the level, the layout is rejected at once (every
+ * order would remove every given); else killer_dig in up to
+ * GEN_KILLER_ORDERS orders, each puzzle rated: 1 accepted (*puzzle,
+ * out->rating set), 0 rejected, -1 at the deadline.
+ */
+static int killer_level(struct gen_variant *v, unsigned cap,
+                        struct sudoku_prng *prng, uint64_t deadline_ns,
+                        sudoku_grid *puzzle, struct sudoku_generated *out) {
+  *puzzle = *v->shape;
+  out->rated_attempts++;
+  int got = gen_rate_at(puzzle, v->rules, v->opt, deadline_ns, out);
+  if (got != 0 || out->rated)
+    return got;
+  for (int k = 0; k < GEN_KILLER_ORDERS; k++) {
+    if (killer_dig(v->rules, cap, prng, deadline_ns, &out->solution, puzzle) <
+        0)
+      return -1;
+    out->rated_attempts++;
+    got = gen_rate_at(puzzle, v->rules, v->opt, deadline_ns, out);
+    if (got != 0)
+      return got;
+  }
+  return 0;
+}
+
+/* A killer attempt on out->solution: cages, refinement, then the givens:
+ * those asked for (cells drawn at random), or at a level below extreme the
+ * level-minimal ones (killer_level), or none; then the level. */
 static int killer_attempt(struct gen_variant *v, struct sudoku_prng *prng,
                           uint64_t deadline_ns, sudoku_grid *puzzle,
                           struct sudoku_generated *out) {
@@ -425,13 +516,16 @@ static int killer_attempt(struct gen_variant *v, struct sudoku_prng *prng,
   cages_to_rules(&k, &out->solution, v->rules); /* the last merge tried may
                                                    have been undone */
   *puzzle = *v->shape;
+  unsigned cap =
+      v->opt->level == SUDOKU_LEVEL_ANY ? 0 : gen_level_cap(v->opt->level);
   if (v->opt->givens != 0) {
     uint16_t order[SUDOKU_MAX_CELLS];
     for (int c = 0; c < k.nn; c++)
       order[c] = (uint16_t)c;
     gen_shuffle(prng, order, k.nn);
-    for (int i = 0; i < v->opt->givens; i++)
-      puzzle->cell[order[i]] = out->solution.cell[order[i]];
+    set_cells(puzzle, &out->solution, order, 0, v->opt->givens, true);
+  } else if (cap != 0) {
+    return killer_level(v, cap, prng, deadline_ns, puzzle, out);
   }
   if (v->opt->level == SUDOKU_LEVEL_ANY)
     return 1;
