@@ -176,6 +176,11 @@ static inline bool ch_on(int pot) { return pot & 1; }
 /* Prepares net for runs over s with flags (enum ch_flags): the places of
  * each value in each unit, and the peer lists or masks (chain_init.c). */
 void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags);
+/* ch_init again, with the same position, flags and geometry, after the
+ * position's candidates changed: what depends on the candidates only
+ * (the places, the masks and static links); cheaper than ch_init by the
+ * geometry's masks and the map's clearing. */
+void ch_reinit(struct ch_net *net);
 /* Each cell's peers as a mask (grids of at most 128 cells, a mask's bits): the
  * union of its units' cells but itself (aligned pair and triplet
  * exclusion). */
@@ -211,6 +216,12 @@ void ch_static_depths(const struct ch_net *net, struct ch_bfs *b,
  * p / 32). */
 void ch_static_nets(const struct ch_net *net, struct ch_bfs *b, const int *src,
                     int nsrc, uint32_t (*bits)[CH_POT_WORDS9]);
+
+/* Static mask nets as above: the potentials that the nets grown from any
+ * of src[0..nsrc) reach (one sweep, nsrc unbounded), into bits (bit p of
+ * word p / 32). */
+void ch_static_reach(const struct ch_net *net, struct ch_bfs *b, const int *src,
+                     int nsrc, uint32_t *bits);
 
 /* Adds node pot (an "off" potential of a dynamic net) resting on node
  * parent, as lock passes do; returns it, or -1 when known or at the cap. */

@@ -52,22 +52,24 @@ static inline void push(const struct ch_net *net, struct ch_bfs *b, int p,
 #undef PUSH
 }
 
-/* One sweep from src (bit i = src[i]), to net->max_depth; with dist,
+/* One sweep from src (bit i = src[i]; with one, bit 0 = all of them, any
+ * number), to net->max_depth; with dist (never with one),
  * each assumption stops at its negation, whose depth goes to dist[i].
  * Leaves b->vis set for the b->nseen potentials b->seen[]. */
 static void sweep(const struct ch_net *net, struct ch_bfs *b, const int *src,
-                  int nsrc, int16_t *dist) {
+                  int nsrc, int16_t *dist, bool one) {
   int na = 0, nseen = 0;
   for (int i = 0; i < nsrc; i++) {
     int p = src[i];
+    uint64_t bit = one ? 1 : 1ull << i;
     if (dist != NULL)
       dist[i] = -1;
     if (b->vis[p] == 0)
       b->seen[nseen++] = b->act[na++] = (uint16_t)p;
-    b->vis[p] |= 1ull << i;
-    b->fr[p] |= 1ull << i;
+    b->vis[p] |= bit;
+    b->fr[p] |= bit;
   }
-  uint64_t live = nsrc == 64 ? ~0ull : (1ull << nsrc) - 1;
+  uint64_t live = one || nsrc == 64 ? ~0ull : (1ull << nsrc) - 1;
   const int max_depth = net->max_depth;
   int d = 0;
   for (; na > 0 && live != 0 && (max_depth < 0 || d <= max_depth); d++) {
@@ -113,18 +115,27 @@ static void clear_seen(struct ch_bfs *b) {
 
 void ch_static_depths(const struct ch_net *net, struct ch_bfs *b,
                       const int *src, int nsrc, int16_t *dist) {
-  sweep(net, b, src, nsrc, dist);
+  sweep(net, b, src, nsrc, dist, false);
   clear_seen(b);
 }
 
 void ch_static_nets(const struct ch_net *net, struct ch_bfs *b, const int *src,
                     int nsrc, uint32_t (*bits)[CH_POT_WORDS9]) {
-  sweep(net, b, src, nsrc, NULL);
+  sweep(net, b, src, nsrc, NULL, false);
   memset(bits, 0, sizeof bits[0] * (size_t)nsrc);
   for (int k = 0; k < b->nseen; k++) {
     int p = b->seen[k];
     for (uint64_t m = b->vis[p]; m; m &= m - 1)
       bits[__builtin_ctzll(m)][p >> 5] |= 1u << (p & 31);
   }
+  clear_seen(b);
+}
+
+void ch_static_reach(const struct ch_net *net, struct ch_bfs *b, const int *src,
+                     int nsrc, uint32_t *bits) {
+  sweep(net, b, src, nsrc, NULL, true);
+  memset(bits, 0, sizeof bits[0] * CH_POT_WORDS9);
+  for (int k = 0; k < b->nseen; k++)
+    bits[b->seen[k] >> 5] |= 1u << (b->seen[k] & 31);
   clear_seen(b);
 }

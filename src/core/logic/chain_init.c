@@ -38,17 +38,13 @@ static void build_peers(struct ch_net *net, const struct logic_geom *g) {
     net->pstart[g->ncells] = (uint16_t)k;
 }
 
-/* The masks of the position (net->masks). */
-static void build_masks(struct ch_net *net, const struct logic_state *s) {
-  const struct logic_geom *g = &s->geo;
+/* The masks of the geometry (net->masks): each unit's cells, each cell's
+ * peers by unit. */
+static void build_geometry(struct ch_net *net, const struct logic_geom *g) {
   memset(net->umask, 0, sizeof net->umask[0] * g->nunits);
-  memset(net->vcand, 0, sizeof net->vcand[0] * (size_t)g->n);
   for (int u = 0; u < g->nunits; u++)
     for (int j = 0; j < g->len[u]; j++)
       ch_mask_set(&net->umask[u], g->unit[u][j]);
-  for (int c = 0; c < g->ncells; c++)
-    for (uint32_t m = s->cand[c]; m; m &= m - 1)
-      ch_mask_set(&net->vcand[__builtin_ctz(m)], c);
   for (int c = 0; c < g->ncells; c++) {
     struct ch_mask seen = {{0, 0}};
     ch_mask_set(&seen, c);
@@ -60,6 +56,16 @@ static void build_masks(struct ch_net *net, const struct logic_state *s) {
       }
     }
   }
+}
+
+/* The masks of the position's candidates (net->masks), and the static
+ * links of its "off" candidates. */
+static void build_masks(struct ch_net *net, const struct logic_state *s) {
+  const struct logic_geom *g = &s->geo;
+  memset(net->vcand, 0, sizeof net->vcand[0] * (size_t)g->n);
+  for (int c = 0; c < g->ncells; c++)
+    for (uint32_t m = s->cand[c]; m; m &= m - 1)
+      ch_mask_set(&net->vcand[__builtin_ctz(m)], c);
   if (net->flags & CH_DYN)
     return;
   /* what grow_off would find each time (three units a cell) */
@@ -90,6 +96,14 @@ static void build_masks(struct ch_net *net, const struct logic_state *s) {
     }
 }
 
+/* The places of each value in each unit of s. */
+static void count_places(struct ch_net *net, const struct logic_state *s) {
+  const struct logic_geom *g = &s->geo;
+  for (int u = 0; u < g->nunits; u++)
+    for (int v = 0; v < g->n; v++)
+      net->cnt0[u][v] = (uint8_t)logic_popcount(s->pos[u][v]);
+}
+
 void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   const struct logic_geom *g = &s->geo;
   net->s = s;
@@ -104,9 +118,7 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   memset(net->map, 0,
          net->direct ? sizeof net->map[0] * 2 * (size_t)(g->n * g->ncells)
                      : sizeof net->map);
-  for (int u = 0; u < g->nunits; u++) /* the state's places, counted */
-    for (int v = 0; v < g->n; v++)
-      net->cnt0[u][v] = (uint8_t)logic_popcount(s->pos[u][v]);
+  count_places(net, s);
   /* Masks visit a unit's cells in cell order: only where that is the
    * unit's own order is it the peer walk's. */
   bool masks = g->n == CH_MASK_N && g->ncells <= CH_MASK_CELLS;
@@ -119,8 +131,19 @@ void ch_init(struct ch_net *net, const struct logic_state *s, unsigned flags) {
   net->npeer = 0; /* (no list: a copy without masks walks the units) */
   if (!masks)
     build_peers(net, g);
-  else
+  else {
+    build_geometry(net, g);
     build_masks(net, s);
+  }
+}
+
+void ch_reinit(struct ch_net *net) {
+  const struct logic_state *s = net->s;
+  count_places(net, s);
+  if (net->masks)
+    build_masks(net, s);
+  else if (!net->direct) /* (a direct map is cleared by the next run) */
+    memset(net->map, 0, sizeof net->map);
 }
 
 void ch_peer_masks(const struct logic_geom *g, struct ch_mask *peers) {

@@ -15,10 +15,12 @@
  * complexity (chain_out.c), as SE adds a nested chain's complexity to the
  * outer one's.
  *
- * Cost: each stall of an outer net sweeps every live candidate of the
- * working copy, on and off, 64 at a time (ch_static_depths, a few
- * microseconds a sweep) and re-runs the inner net only for a chain that
- * concludes something (to read the links it uses): some 50-300
+ * Cost: each stall of an outer net sweeps the live candidates of the
+ * working copy, on and off, that reach a link resting on the outer net's
+ * removals (new_links: the others conclude nothing), 64 at a time
+ * (ch_static_depths, a few microseconds a sweep) and re-runs the inner
+ * net only for a chain that concludes something (to read the links it
+ * uses): some 30-200
  * microseconds a stall on 9x9, so a level-2 search costs a few hundred
  * milliseconds where nothing simpler applies. What this does NOT do:
  * grids without cell masks (other than 9x9: no pass), SE's deeper levels
@@ -218,6 +220,48 @@ static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
   return ok && e->nparents > 0 && add_conclusions(net, x, st);
 }
 
+/* The inner static net's links that rest on what the outer net removed
+ * ("off -> on" where the cell lost a value, or the unit a place of the
+ * value: outer_parents' links), found from their tails, the "off"
+ * potentials they leave; into reach, the negations of the potentials
+ * that reach a tail (bit p ^ 1 set for such a p). The links are
+ * contrapositive (a -> b when not b -> not a), so these are the net grown
+ * from the tails' negations, one sweep. An inner chain from a potential
+ * that reaches no tail uses none of those links, rests on nothing the
+ * outer net removed, and concludes nothing (conclude): it need not be
+ * swept. Cost: one sweep and a pass over the candidates. */
+static void new_links(const struct ch_net *net, struct ch_nest *x,
+                      uint32_t *reach) {
+  const struct logic_geom *g = &net->s->geo;
+  int tail[CH_POTS9 / 2], nt = 0;
+  for (int c = 0; c < net->ncells; c++) {
+    bool cell =
+        __builtin_popcount(net->cur[c]) == 2 && net->s->cand[c] != net->cur[c];
+    for (uint32_t m = net->cur[c]; m; m &= m - 1) {
+      int v = __builtin_ctz(m) + 1;
+      bool t = cell;
+      for (int k = 0; k < 3 && !t; k++) {
+        const struct ch_mask *um = &net->umask[g->cell_units[c][k]];
+        uint64_t w0 = net->vcur[v - 1].w[0] & um->w[0],
+                 w1 = net->vcur[v - 1].w[1] & um->w[1];
+        if ((net->vcand[v - 1].w[0] & um->w[0]) == w0 &&
+            (net->vcand[v - 1].w[1] & um->w[1]) == w1)
+          continue; /* no place of v went from the unit */
+        /* two places left (c and one more): drop c's, one remains */
+        if (c < 64)
+          w0 &= ~(1ull << c);
+        else
+          w1 &= ~(1ull << (c - 64));
+        uint64_t w = w0 | w1;
+        t = w != 0 && (w & (w - 1)) == 0 && (w0 == 0 || w1 == 0);
+      }
+      if (t) /* the tail off(c, v); its negation on(c, v) */
+        tail[nt++] = ch_pot(9, c, v, true);
+    }
+  }
+  ch_static_reach(&x->net, &x->bfs, tail, nt, reach);
+}
+
 static bool nest_pass(struct ch_net *net);
 
 void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
@@ -239,6 +283,7 @@ static bool nest_pass(struct ch_net *net) {
   if (x->of != s) { /* the position's geometry and values, once a search */
     x->s = *s;
     x->of = s;
+    x->ready = false;
   }
   memcpy(x->s.cand, net->cur, sizeof x->s.cand[0] * (size_t)net->ncells);
   logic_state_sync(&x->s);
@@ -247,19 +292,28 @@ static bool nest_pass(struct ch_net *net) {
     return true;
   if (x->level < 2)
     return false;
-  ch_init(&x->net, &x->s, CH_X | CH_Y);
-  memset(&x->bfs, 0, offsetof(struct ch_bfs, act));
+  if (!x->ready) { /* (each sweep leaves bfs zeroed for the next) */
+    ch_init(&x->net, &x->s, CH_X | CH_Y);
+    memset(&x->bfs, 0, offsetof(struct ch_bfs, act));
+    x->ready = true;
+  } else
+    ch_reinit(&x->net);
+  uint32_t reach[CH_POT_WORDS9];
+  new_links(net, x, reach);
   bool added = false;
   int src[64], k = 0;
   int16_t dist[64];
   for (int c = 0; c <= net->ncells; c++) {
     /* sources: every candidate of a cell with two or more left, on and
-     * off, in cell and value order; swept 64 at a time */
+     * off, in cell and value order, that can reach a new link; swept 64
+     * at a time */
     if (c < net->ncells && __builtin_popcount(net->cur[c]) >= 2)
       for (uint32_t m = net->cur[c]; m; m &= m - 1) {
         int p = ch_pot(n, c, __builtin_ctz(m) + 1, true);
-        src[k++] = p;
-        src[k++] = p ^ 1;
+        if ((reach[(p ^ 1) >> 5] >> ((p ^ 1) & 31)) & 1)
+          src[k++] = p;
+        if ((reach[p >> 5] >> (p & 31)) & 1)
+          src[k++] = p ^ 1;
       }
     if (k == 0 || (k + 2 * n <= 64 && c < net->ncells))
       continue;

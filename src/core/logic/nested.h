@@ -25,6 +25,7 @@ struct ch_nest {
   struct logic_state s;         /* the outer working copy as a position */
   struct ch_net net;            /* inner static nets (CH_X | CH_Y) */
   struct ch_bfs bfs;
+  bool ready; /* net initialised over s and bfs zeroed (once a search) */
   struct sudoku_step step; /* a simple rule's step on the working copy */
   /* The rule asked inside at level 3 (the caller's region forcing
    * chains); NULL at level 2. */
