@@ -38,6 +38,25 @@ uint64_t core_now_ns(void) {
 
 uint64_t sudoku_clock_ns(void) { return core_now_ns(); }
 
+int core_flood(int n, const uint16_t *id, int from, bool *seen) {
+  uint16_t stack[SUDOKU_MAX_CELLS];
+  int top = 0, reached = 0;
+  stack[top++] = (uint16_t)from;
+  seen[from] = true;
+  while (top > 0) {
+    int c = stack[--top];
+    reached++;
+    for (int dir = 0; dir < 4; dir++) {
+      int x = core_neighbour(n, c, dir);
+      if (x >= 0 && !seen[x] && id[x] == id[from]) {
+        seen[x] = true;
+        stack[top++] = (uint16_t)x;
+      }
+    }
+  }
+  return reached;
+}
+
 int sudoku_side_of_cells(size_t k) {
   int br, bc;
   for (int n = SUDOKU_MIN_N; n <= SUDOKU_MAX_N; n++)

@@ -106,4 +106,27 @@ static inline int core_box_of(int box_rows, int box_cols, int r, int c) {
 uint32_t fast9_search(const uint8_t cells[81], uint32_t limit, bool rowmajor,
                       struct budget *b, uint8_t first[81]);
 
+/* The orthogonal neighbour of cell c on a side of n in direction dir
+ * (0 up, 1 down, 2 left, 3 right), or -1 off the grid. */
+static inline int core_neighbour(int n, int c, int dir) {
+  int r = c / n, col = c % n;
+  switch (dir) {
+  case 0:
+    return r > 0 ? c - n : -1;
+  case 1:
+    return r < n - 1 ? c + n : -1;
+  case 2:
+    return col > 0 ? c - 1 : -1;
+  default:
+    return col < n - 1 ? c + 1 : -1;
+  }
+}
+
+/* How many cells with id[c] == id[from] a flood through orthogonal
+ * neighbours reaches from cell `from`, each marked in seen (the caller's,
+ * n*n entries, false where the flood may go). The one connectivity check
+ * of jigsaw regions (rules) and of drawn regions and cages (generate).
+ * O(cells reached); about 1.3 KiB of stack. */
+int core_flood(int n, const uint16_t *id, int from, bool *seen);
+
 #endif

@@ -31,44 +31,14 @@ struct gen_variant {
   const struct gen_orbits *orbits;
 };
 
-/* The orthogonal neighbour of c in direction dir (0..3), or -1. */
-static int neighbour(int n, int c, int dir) {
-  int r = c / n, col = c % n;
-  switch (dir) {
-  case 0:
-    return r > 0 ? c - n : -1;
-  case 1:
-    return r < n - 1 ? c + n : -1;
-  case 2:
-    return col > 0 ? c - 1 : -1;
-  default:
-    return col < n - 1 ? c + 1 : -1;
-  }
-}
-
 /* Whether the cells c with id[c] == want are orthogonally connected and
- * `count` in number (a flood fill from the first). O(n*n). */
+ * `count` in number (core_flood from the first). O(n*n). */
 static bool connected(int n, const uint16_t *id, uint16_t want, int count) {
-  uint16_t stack[SUDOKU_MAX_CELLS];
   bool seen[SUDOKU_MAX_CELLS] = {false};
-  int top = 0, reached = 0;
-  for (int c = 0; c < n * n && top == 0; c++)
-    if (id[c] == want) {
-      stack[top++] = (uint16_t)c;
-      seen[c] = true;
-    }
-  while (top > 0) {
-    int c = stack[--top];
-    reached++;
-    for (int dir = 0; dir < 4; dir++) {
-      int x = neighbour(n, c, dir);
-      if (x >= 0 && !seen[x] && id[x] == want) {
-        seen[x] = true;
-        stack[top++] = (uint16_t)x;
-      }
-    }
-  }
-  return reached == count;
+  for (int c = 0; c < n * n; c++)
+    if (id[c] == want)
+      return core_flood(n, id, c, seen) == count;
+  return count == 0;
 }
 
 /* The regions a jigsaw starts from, into r->region: the boxes, or the
@@ -99,7 +69,7 @@ static void draw_regions(struct sudoku_prng *p, int n, sudoku_rules *r) {
     id[c] = r->region[c];
   for (int t = 0; t < GEN_JIGSAW_SWAPS * nn; t++) {
     int a = (int)sudoku_prng_below(p, (uint32_t)nn);
-    int x = neighbour(n, a, (int)sudoku_prng_below(p, 4));
+    int x = core_neighbour(n, a, (int)sudoku_prng_below(p, 4));
     if (x < 0 || id[a] == id[x])
       continue;
     uint16_t ra = id[a], rb = id[x], opts[SUDOKU_MAX_CELLS];
@@ -107,7 +77,7 @@ static void draw_regions(struct sudoku_prng *p, int n, sudoku_rules *r) {
     for (int c = 0; c < nn; c++) {
       bool next_to_a = false;
       for (int dir = 0; dir < 4 && id[c] == rb && !next_to_a; dir++) {
-        int y = neighbour(n, c, dir);
+        int y = core_neighbour(n, c, dir);
         next_to_a = y >= 0 && y != a && id[y] == ra;
       }
       if (next_to_a)
@@ -206,7 +176,7 @@ static void grow(struct cages *k, int cage, int size, uint16_t free_id,
     uint32_t digits = cage_digits(k, cage, grid);
     for (int i = 0; i < k->len[cage]; i++)
       for (int dir = 0; dir < 4; dir++) {
-        int x = neighbour(k->n, k->cell[cage][i], dir);
+        int x = core_neighbour(k->n, k->cell[cage][i], dir);
         bool dup = false;
         for (int j = 0; j < m && !dup; j++)
           dup = opts[j] == x;
@@ -279,7 +249,7 @@ static void split(struct cages *k, int cage, int c, const sudoku_grid *grid,
     /* Its connected rest: the pending cells reachable from it. */
     for (int j = 0; j < k->len[piece]; j++)
       for (int dir = 0; dir < 4; dir++) {
-        int x = neighbour(k->n, k->cell[piece][j], dir);
+        int x = core_neighbour(k->n, k->cell[piece][j], dir);
         if (x >= 0 && k->of[x] == pending) {
           k->of[x] = (uint16_t)piece;
           k->cell[piece][k->len[piece]++] = (uint16_t)x;
@@ -386,7 +356,7 @@ static int merge_cages(struct gen_variant *v, struct cages *k,
     int a = order[i];
     for (int j = 0; j < k->len[a]; j++)
       for (int dir = 0; dir < 4; dir++) {
-        int x = neighbour(k->n, k->cell[a][j], dir);
+        int x = core_neighbour(k->n, k->cell[a][j], dir);
         if (x < 0 || k->of[x] == a)
           continue;
         int b = k->of[x], la = k->len[a], lb = k->len[b];

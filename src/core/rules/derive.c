@@ -47,23 +47,12 @@ static enum sudoku_status check_regions(int n, const uint8_t *region,
       return rules_fail(SUDOKU_BAD_RULES, p, size[k] ? first[k] : -1, -1,
                         "region %d has %d cells, not %d", k + 1, size[k], n);
   /* Connected: a flood from each region's first cell reaches all n. */
-  uint16_t stack[SUDOKU_MAX_CELLS];
+  uint16_t id[SUDOKU_MAX_CELLS];
   bool seen[SUDOKU_MAX_CELLS] = {false};
+  for (int c = 0; c < n * n; c++)
+    id[c] = region[c];
   for (int k = 0; k < n; k++) {
-    int top = 0, reached = 0;
-    stack[top++] = (uint16_t)first[k];
-    seen[first[k]] = true;
-    while (top > 0) {
-      int c = stack[--top], r = c / n, col = c % n;
-      reached++;
-      const int nb[4] = {r > 0 ? c - n : -1, r < n - 1 ? c + n : -1,
-                         col > 0 ? c - 1 : -1, col < n - 1 ? c + 1 : -1};
-      for (int i = 0; i < 4; i++)
-        if (nb[i] >= 0 && !seen[nb[i]] && region[nb[i]] == k) {
-          seen[nb[i]] = true;
-          stack[top++] = (uint16_t)nb[i];
-        }
-    }
+    int reached = core_flood(n, id, first[k], seen);
     if (reached != n) {
       for (int c = 0; c < n * n; c++)
         if (region[c] == k && !seen[c]) {
