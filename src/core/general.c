@@ -4,52 +4,33 @@
  * (sudoku_solve does) and allocates nothing: all state lives in one struct
  * on the stack.
  *
- * Glossary: cand[c] is the candidate mask of cell c (bit v-1
- * for value v; a filled cell keeps just its value's bit); val[c] is 0 while
- * c is open. Propagation applies naked singles (a cell with one candidate)
- * and hidden singles (a value with one place in a unit) to a fixed point,
- * then box-line interactions (see box_line), and singles again.
- * Changes to cand[] go on a trail so a branch is undone by popping it,
- * instead of copying the grid at every level (a copy costs 3 KB at 25x25,
- * times a depth of up to 625).
+ * The search loop, the trail and the glossary (cand[], val[]) are the
+ * core's one backtracking search (backtrack.c, struct backtrack); this
+ * file brings the propagation over rows, columns and boxes: naked singles
+ * (a cell with one candidate) and hidden singles (a value with one place
+ * in a unit) to a fixed point, then box-line interactions (see box_line),
+ * and singles again; under lexmin, a matching per unit (units_match).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "internal.h"
 
-/* Each cell's mask loses bits at most n times on one root-to-leaf path. */
-#define TRAIL_MAX (SUDOKU_MAX_CELLS * SUDOKU_MAX_N)
-
 struct gen {
-  int n, nn, br, bc;
-  uint32_t full;  /* all n candidate bits */
-  uint32_t limit; /* solutions wanted */
-  bool lexmin;
-  bool done; /* limit reached or budget spent */
-  uint32_t found;
-  struct budget *b;
-  uint8_t *first;      /* where the first solution goes */
-  const uint8_t *hint; /* value to try first at each branch, or NULL */
-  int open;            /* cells without a value */
-  int qlen, alen, tlen;
-  uint32_t cand[SUDOKU_MAX_CELLS];
-  uint8_t val[SUDOKU_MAX_CELLS];
-  uint16_t queue[SUDOKU_MAX_CELLS];               /* naked singles waiting */
-  uint16_t assigned[SUDOKU_MAX_CELLS];            /* cells filled, in order */
+  struct backtrack k; /* first: the callbacks cast back to struct gen */
+  int n, br, bc;
+  uint32_t full;                                  /* all n candidate bits */
   uint16_t ucell[3 * SUDOKU_MAX_N][SUDOKU_MAX_N]; /* unit_cell, tabled */
   uint8_t cunit[SUDOKU_MAX_CELLS][3]; /* row, column and box unit of a cell */
   bool dirty[3 * SUDOKU_MAX_N];       /* changed since its last singles scan */
-  uint16_t trail_cell[TRAIL_MAX];
-  uint32_t trail_old[TRAIL_MAX];
 };
 
-static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
+_Static_assert(offsetof(struct gen, k) == 0, "the callbacks cast k to gen");
+
 static inline int ctz32(uint32_t x) { return __builtin_ctz(x); }
 
 static inline void set_cand(struct gen *s, int c, uint32_t mask) {
-  s->trail_cell[s->tlen] = (uint16_t)c;
-  s->trail_old[s->tlen++] = s->cand[c];
-  s->cand[c] = mask;
+  backtrack_set(&s->k, c, mask);
   s->dirty[s->cunit[c][0]] = s->dirty[s->cunit[c][1]] =
       s->dirty[s->cunit[c][2]] = true;
 }
@@ -57,27 +38,21 @@ static inline void set_cand(struct gen *s, int c, uint32_t mask) {
 /* Removes bit from open peer p; queues p when one candidate is left.
  * Returns false when p has none left. */
 static inline bool eliminate(struct gen *s, int p, uint32_t bit) {
-  if (s->val[p] != 0 || !(s->cand[p] & bit))
+  if (s->k.val[p] != 0 || !(s->k.cand[p] & bit))
     return true;
-  uint32_t m = s->cand[p] & ~bit;
+  uint32_t m = s->k.cand[p] & ~bit;
   set_cand(s, p, m);
-  if (m == 0)
-    return false;
-  if ((m & (m - 1)) == 0)
-    s->queue[s->qlen++] = (uint16_t)p;
-  return true;
+  return backtrack_narrowed(&s->k, p, m);
 }
 
 /* Gives open cell c value v and removes v from its peers. */
 static bool assign(struct gen *s, int c, int v) {
   uint32_t bit = 1u << (v - 1);
-  if (!(s->cand[c] & bit))
+  if (!(s->k.cand[c] & bit))
     return false;
-  if (s->cand[c] != bit)
+  if (s->k.cand[c] != bit)
     set_cand(s, c, bit);
-  s->val[c] = (uint8_t)v;
-  s->assigned[s->alen++] = (uint16_t)c;
-  s->open--;
+  backtrack_place(&s->k, c, v);
   int n = s->n, r = c / n, col = c % n;
   for (int k = 0; k < n; k++) {
     if (!eliminate(s, r * n + k, bit) || !eliminate(s, k * n + col, bit))
@@ -115,8 +90,8 @@ static int hidden_singles(struct gen *s) {
     uint32_t once = 0, twice = 0, placed = 0;
     for (int k = 0; k < s->n; k++) {
       int c = unit_cell(s, u, k);
-      uint32_t m = s->cand[c];
-      if (s->val[c]) {
+      uint32_t m = s->k.cand[c];
+      if (s->k.val[c]) {
         placed |= m;
         continue;
       }
@@ -131,7 +106,7 @@ static int hidden_singles(struct gen *s) {
       singles &= singles - 1;
       for (int k = 0; k < s->n; k++) {
         int c = unit_cell(s, u, k);
-        if (s->val[c] == 0 && (s->cand[c] & bit)) {
+        if (s->k.val[c] == 0 && (s->k.cand[c] & bit)) {
           if (!assign(s, c, ctz32(bit) + 1))
             return -1;
           filled++;
@@ -174,8 +149,8 @@ static bool units_match(const struct gen *s) {
     int k = 0;
     for (int i = 0; i < s->n; i++) {
       int c = unit_cell(s, u, i);
-      if (s->val[c] == 0)
-        adj[k++] = s->cand[c];
+      if (s->k.val[c] == 0)
+        adj[k++] = s->k.cand[c];
     }
     int8_t match[SUDOKU_MAX_N];
     memset(match, -1, sizeof match);
@@ -205,15 +180,13 @@ static int eliminate_segment(struct gen *s, int line, bool row, int seg,
   for (int k = 0; k < len; k++) {
     int c =
         row ? line * s->n + seg * s->bc + k : (seg * s->br + k) * s->n + line;
-    if (s->val[c] != 0 || !(s->cand[c] & bits))
+    if (s->k.val[c] != 0 || !(s->k.cand[c] & bits))
       continue;
     removed++;
-    uint32_t m = s->cand[c] & ~bits;
+    uint32_t m = s->k.cand[c] & ~bits;
     set_cand(s, c, m);
-    if (m == 0)
+    if (!backtrack_narrowed(&s->k, c, m))
       return -1;
-    if ((m & (m - 1)) == 0)
-      s->queue[s->qlen++] = (uint16_t)c;
   }
   return removed;
 }
@@ -229,8 +202,8 @@ static int box_line_dir(struct gen *s, bool row) {
       uint32_t m = 0;
       for (int k = 0; k < len; k++) {
         int c = row ? line * n + j * len + k : (j * len + k) * n + line;
-        if (s->val[c] == 0)
-          m |= s->cand[c];
+        if (s->k.val[c] == 0)
+          m |= s->k.cand[c];
       }
       seg[line][j] = m;
     }
@@ -297,91 +270,34 @@ static int box_line(struct gen *s) {
   return b < 0 ? -1 : a + b;
 }
 
-/* Naked and hidden singles to a fixed point. False on a contradiction. */
-static bool propagate(struct gen *s) {
+/* Naked and hidden singles, then box-line interactions, to a fixed point
+ * (the backtrack callback). False on a contradiction. */
+static bool propagate(struct backtrack *k) {
+  struct gen *s = (struct gen *)k;
   for (;;) {
-    while (s->qlen > 0) {
-      int c = s->queue[--s->qlen];
-      if (s->val[c] == 0 && !assign(s, c, ctz32(s->cand[c]) + 1))
+    while (s->k.qlen > 0) {
+      int c = s->k.queue[--s->k.qlen];
+      if (s->k.val[c] == 0 && !assign(s, c, ctz32(s->k.cand[c]) + 1))
         return false;
     }
-    if (s->open == 0)
+    if (s->k.open == 0)
       return true;
     int filled = hidden_singles(s);
     if (filled < 0)
       return false;
-    if (filled == 0 && s->qlen == 0) {
+    if (filled == 0 && s->k.qlen == 0) {
       int removed = box_line(s);
       if (removed < 0)
         return false;
       if (removed == 0)
-        return !s->lexmin || units_match(s);
+        return !s->k.lexmin || units_match(s);
     }
   }
 }
 
-/* Undoes every change made since the marks. */
-static void undo(struct gen *s, int tmark, int amark, int open) {
-  while (s->tlen > tmark) {
-    s->tlen--;
-    s->cand[s->trail_cell[s->tlen]] = s->trail_old[s->tlen];
-  }
-  while (s->alen > amark)
-    s->val[s->assigned[--s->alen]] = 0;
-  s->open = open;
-  s->qlen = 0;
-}
-
-/* The branching cell: the first open one in row-major order for lexmin
- * (all cells before it are then fixed, so ascending values give solutions
- * in lexicographic order), else the one with fewest candidates. */
-static int choose_cell(const struct gen *s) {
-  int best = -1, best_count = SUDOKU_MAX_N + 1;
-  for (int c = 0; c < s->nn; c++) {
-    if (s->val[c])
-      continue;
-    if (s->lexmin)
-      return c;
-    int k = popcount32(s->cand[c]);
-    if (k < best_count) {
-      best = c;
-      best_count = k;
-      if (k == 2)
-        break;
-    }
-  }
-  return best;
-}
-
-/* One node: propagate, then either record a solution or branch. */
-static void search(struct gen *s) {
-  if (!budget_node(s->b)) {
-    s->done = true;
-    return;
-  }
-  if (!propagate(s))
-    return;
-  if (s->open == 0) {
-    if (s->found++ == 0)
-      memcpy(s->first, s->val, (size_t)s->nn);
-    if (s->found >= s->limit)
-      s->done = true;
-    return;
-  }
-  int c = choose_cell(s);
-  uint32_t mask = s->cand[c];
-  uint32_t prefer = s->hint ? mask & (1u << (s->hint[c] - 1)) : 0;
-  int tmark = s->tlen, amark = s->alen, open = s->open;
-  while (mask && !s->done) {
-    uint32_t bit = prefer ? prefer : mask & -mask;
-    prefer = 0;
-    mask &= ~bit;
-    int v = ctz32(bit) + 1;
-    s->b->guesses++;
-    if (assign(s, c, v))
-      search(s);
-    undo(s, tmark, amark, open);
-  }
+/* assign() as the backtrack callback. */
+static bool assign_branch(struct backtrack *k, int c, int v) {
+  return assign((struct gen *)k, c, v);
 }
 
 uint32_t core_general_solve(const sudoku_grid *p, const uint8_t *cells,
@@ -389,20 +305,14 @@ uint32_t core_general_solve(const sudoku_grid *p, const uint8_t *cells,
                             uint8_t *first, const uint8_t *hint, int ex_cell,
                             int ex_value) {
   struct gen s;
-  s.hint = hint;
+  backtrack_init(&s.k, p->n * p->n, limit, lexmin, b, first);
+  s.k.propagate = propagate;
+  s.k.assign = assign_branch;
+  s.k.hint = hint;
   s.n = p->n;
-  s.nn = p->n * p->n;
   s.br = p->box_rows;
   s.bc = p->box_cols;
   s.full = (1u << p->n) - 1;
-  s.limit = limit;
-  s.lexmin = lexmin;
-  s.done = false;
-  s.found = 0;
-  s.b = b;
-  s.first = first;
-  s.open = s.nn;
-  s.qlen = s.alen = s.tlen = 0;
   for (int u = 0; u < 3 * s.n; u++) {
     s.dirty[u] = true;
     for (int k = 0; k < s.n; k++) {
@@ -411,13 +321,11 @@ uint32_t core_general_solve(const sudoku_grid *p, const uint8_t *cells,
       s.cunit[c][u / s.n] = (uint8_t)u;
     }
   }
-  for (int c = 0; c < s.nn; c++) {
-    s.cand[c] = s.full;
-    s.val[c] = 0;
-  }
+  for (int c = 0; c < s.k.nn; c++)
+    s.k.cand[c] = s.full;
   /* Givens do not clash (validated), but they may leave an open cell with
    * no candidate: then the root is refuted before any search. */
-  for (int c = 0; c < s.nn; c++) {
+  for (int c = 0; c < s.k.nn; c++) {
     if (cells[c] && !assign(&s, c, cells[c])) {
       budget_node(b);
       return 0;
@@ -427,6 +335,5 @@ uint32_t core_general_solve(const sudoku_grid *p, const uint8_t *cells,
     budget_node(b);
     return 0;
   }
-  search(&s);
-  return s.found;
+  return backtrack_run(&s.k);
 }

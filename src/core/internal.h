@@ -63,6 +63,87 @@ uint32_t core_general_solve(const sudoku_grid *p, const uint8_t *cells,
                             int ex_value);
 
 /*
+ * The depth-first search loop (backtrack.c) that the general solver
+ * (general.c) and the rules solver (rules/search.c) share; each keeps its
+ * own propagation. Glossary: cand[c] is the candidate mask of cell c (bit
+ * v-1 for value v; a filled cell keeps just its value's bit), val[c] is 0
+ * while c is open. Changes to cand[] go on a trail (backtrack_set) so a
+ * branch is undone by popping it instead of copying the grid at every
+ * level (a copy costs 3 KB at 25x25, times a depth of up to 625). A
+ * solver's state struct holds a struct backtrack as its first member, so
+ * the callbacks may cast the pointer they get back to it. The struct is
+ * about 97 KiB (the trail, mostly), on the caller's stack.
+ */
+/* Each cell's mask loses bits at most n times on one root-to-leaf path. */
+#define BACKTRACK_TRAIL_MAX (SUDOKU_MAX_CELLS * SUDOKU_MAX_N)
+
+struct backtrack {
+  /* Every rule of the solver to a fixed point, queue[] drained: false on a
+   * contradiction. */
+  bool (*propagate)(struct backtrack *k);
+  /* Gives open cell c value v and takes its consequences as far as the
+   * solver does on an assignment: false on a contradiction. */
+  bool (*assign)(struct backtrack *k, int c, int v);
+  int nn;         /* cells */
+  uint32_t limit; /* solutions wanted */
+  uint32_t found;
+  bool lexmin; /* branch on the first open cell in row-major order */
+  bool done;   /* limit reached or budget spent */
+  struct budget *b;
+  uint8_t *first;       /* where the first solution goes */
+  const uint8_t *hint;  /* value to try first at each branch, or NULL */
+  const uint8_t *avoid; /* NULL, or a solution that `first` keeps only
+                           when no other is found */
+  int open;             /* cells without a value */
+  int qlen, alen, tlen;
+  uint32_t cand[SUDOKU_MAX_CELLS];
+  uint8_t val[SUDOKU_MAX_CELLS];
+  uint16_t queue[SUDOKU_MAX_CELLS];    /* cells left with one candidate */
+  uint16_t assigned[SUDOKU_MAX_CELLS]; /* cells filled, in order */
+  uint16_t trail_cell[BACKTRACK_TRAIL_MAX];
+  uint32_t trail_old[BACKTRACK_TRAIL_MAX];
+};
+
+/* Sets k's fields for a search from the root: nothing found, no value,
+ * every cell open, queue and trail empty, no hint, nothing to avoid. The
+ * caller then sets the callbacks, cand[] and the givens. */
+void backtrack_init(struct backtrack *k, int nn, uint32_t limit, bool lexmin,
+                    struct budget *b, uint8_t *first);
+
+/* The search from the root as it stands: one node per call of propagate
+ * (budget_node() first), then either a solution (counted; the first into
+ * k->first) or a branch on the open cell with fewest candidates (the first
+ * open one under lexmin), values ascending after the hint's, each undone by
+ * the trail. Stops at k->limit solutions or when the budget says so.
+ * Returns the number of solutions found. Recursion depth: the open cells. */
+uint32_t backtrack_run(struct backtrack *k);
+
+/* Sets cand[c] to mask, the old mask on the trail. */
+static inline void backtrack_set(struct backtrack *k, int c, uint32_t mask) {
+  k->trail_cell[k->tlen] = (uint16_t)c;
+  k->trail_old[k->tlen++] = k->cand[c];
+  k->cand[c] = mask;
+}
+
+/* After an open cell p's mask was narrowed to m (by backtrack_set): false
+ * when no candidate is left; with one left, p is queued for the naked
+ * singles of the solver's propagate. */
+static inline bool backtrack_narrowed(struct backtrack *k, int p, uint32_t m) {
+  if (m == 0)
+    return false;
+  if ((m & (m - 1)) == 0)
+    k->queue[k->qlen++] = (uint16_t)p;
+  return true;
+}
+
+/* Records open cell c, its mask already just v's bit, as holding v. */
+static inline void backtrack_place(struct backtrack *k, int c, int v) {
+  k->val[c] = (uint8_t)v;
+  k->assigned[k->alen++] = (uint16_t)c;
+  k->open--;
+}
+
+/*
  * The general solver (solve.c) on p of any shape, without validation (p's
  * givens must not clash), for its first solution into first[n*n]: at each
  * branch the value of hint[] (a complete grid) is tried first, then the

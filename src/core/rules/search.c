@@ -4,22 +4,21 @@
  * limit, lexicographically smallest first, node budget and deadline. With
  * no extras it is sudoku_solve(), so classic puzzles keep the fast paths.
  *
- * Glossary: cand[c] is the candidate mask of cell c (bit v-1 for value v);
- * val[c] is 0 while c is open. Propagation, to a fixed point: naked singles
- * (an assignment removes its digit from every peer: unit and cage mates,
+ * The search loop, the trail and the glossary (cand[], val[]) are the
+ * core's one backtracking search (backtrack.c, struct backtrack); this
+ * file brings the propagation, to a fixed point: naked singles (an
+ * assignment removes its digit from every peer: unit and cage mates,
  * knight or king cells; and v-1, v+1 from the orthogonal neighbours under
  * non-consecutive); hidden singles over every unit; and per cage with a
  * sum, the digit sets that can still fill its open cells (see cage_prune).
- * Changes to cand[] go on a trail, undone by popping it. Nothing is
- * allocated: the state, derived form included, is one struct on the stack
- * (about 160 KiB at the largest side).
+ * Nothing is allocated: the state, derived form included, is one struct on
+ * the stack (about 160 KiB at the largest side).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "rules_internal.h"
 
-/* Each cell's mask loses bits at most n times on one root-to-leaf path. */
-#define RS_TRAIL_MAX (SUDOKU_MAX_CELLS * SUDOKU_MAX_N)
 /* Sides up to this have every digit set tabled by size and sum (4096
  * sets at 12, built once per killer solve in about 10 us); cages of
  * larger sides are pruned by bounds. */
@@ -28,20 +27,10 @@
 #define RS_KEYS ((RS_ENUM_MAX + 1) * (RS_SUM_MAX + 1))
 
 struct rs {
+  struct backtrack k; /* first: the callbacks cast back to struct rs */
   struct sudoku_rules_derived d;
   const sudoku_rules *r;
-  int n, nn, words;
-  uint32_t limit, found;
-  bool lexmin, done;
-  struct budget *b;
-  uint8_t *first;
-  const uint8_t *avoid; /* NULL, or a solution that `first` keeps only
-                           when no other is found */
-  int open, qlen, alen, tlen;
-  uint32_t cand[SUDOKU_MAX_CELLS];
-  uint8_t val[SUDOKU_MAX_CELLS];
-  uint16_t queue[SUDOKU_MAX_CELLS];
-  uint16_t assigned[SUDOKU_MAX_CELLS];
+  int n, words;
   bool dirty[SUDOKU_RULES_MAX_UNITS];
   bool cage_dirty[SUDOKU_RULES_MAX_CAGES];
   bool any_cage_dirty;
@@ -53,8 +42,6 @@ struct rs {
   bool rest_dirty[SUDOKU_RULES_MAX_UNITS];
   uint16_t rest_sum[SUDOKU_RULES_MAX_UNITS], rest_len[SUDOKU_RULES_MAX_UNITS];
   uint16_t rest_cell[SUDOKU_RULES_MAX_UNITS][SUDOKU_MAX_N];
-  uint16_t trail_cell[RS_TRAIL_MAX];
-  uint32_t trail_old[RS_TRAIL_MAX];
   /* The digit sets of size k summing to t: combo[combo_at[key] ..
    * combo_at[key + 1]) with key = k * (RS_SUM_MAX + 1) + t (n <= 12). */
   bool combos;
@@ -65,6 +52,7 @@ struct rs {
 /* sudoku_rules.h promises under 200 KiB of stack: the state, plus a few
  * KiB of locals. */
 _Static_assert(sizeof(struct rs) <= 192 * 1024, "search state too large");
+_Static_assert(offsetof(struct rs, k) == 0, "the callbacks cast k to rs");
 
 static int combo_key(int k, int t) { return k * (RS_SUM_MAX + 1) + t; }
 
@@ -108,9 +96,7 @@ static inline void touch_cages(struct rs *s, int c) {
 }
 
 static inline void set_cand(struct rs *s, int c, uint32_t mask) {
-  s->trail_cell[s->tlen] = (uint16_t)c;
-  s->trail_old[s->tlen++] = s->cand[c];
-  s->cand[c] = mask;
+  backtrack_set(&s->k, c, mask);
   for (int i = 0; i < s->d.cell_units[c]; i++)
     s->dirty[s->d.cell_unit[c][i]] = true;
   touch_cages(s, c);
@@ -119,30 +105,24 @@ static inline void set_cand(struct rs *s, int c, uint32_t mask) {
 /* Removes the bits of mask from open cell p; queues p when one candidate
  * is left. False when p has none left. */
 static inline bool eliminate(struct rs *s, int p, uint32_t mask) {
-  if (s->val[p] != 0 || !(s->cand[p] & mask))
+  if (s->k.val[p] != 0 || !(s->k.cand[p] & mask))
     return true;
-  uint32_t m = s->cand[p] & ~mask;
+  uint32_t m = s->k.cand[p] & ~mask;
   set_cand(s, p, m);
-  if (m == 0)
-    return false;
-  if ((m & (m - 1)) == 0)
-    s->queue[s->qlen++] = (uint16_t)p;
-  return true;
+  return backtrack_narrowed(&s->k, p, m);
 }
 
 /* Gives open cell c value v and removes v from its peers (and v-1, v+1
  * from its orthogonal neighbours under non-consecutive). */
 static bool assign(struct rs *s, int c, int v) {
   uint32_t bit = 1u << (v - 1);
-  if (!(s->cand[c] & bit))
+  if (!(s->k.cand[c] & bit))
     return false;
-  if (s->cand[c] != bit)
+  if (s->k.cand[c] != bit)
     set_cand(s, c, bit);
   else
     touch_cages(s, c); /* the sums are now nearer: look again */
-  s->val[c] = (uint8_t)v;
-  s->assigned[s->alen++] = (uint16_t)c;
-  s->open--;
+  backtrack_place(&s->k, c, v);
   const uint64_t *peer = s->d.peer[c];
   for (int w = 0; w < s->words; w++)
     for (uint64_t m = peer[w]; m; m &= m - 1)
@@ -171,7 +151,7 @@ static int hidden_singles(struct rs *s) {
     const uint16_t *cell = s->d.unit_cell[u];
     uint32_t once = 0, twice = 0;
     for (int k = 0; k < s->n; k++) {
-      uint32_t m = s->cand[cell[k]];
+      uint32_t m = s->k.cand[cell[k]];
       twice |= once & m;
       once |= m;
     }
@@ -181,8 +161,8 @@ static int hidden_singles(struct rs *s) {
       uint32_t bit = single & -single;
       for (int k = 0; k < s->n; k++) {
         int c = cell[k];
-        if (s->cand[c] & bit) {
-          if (s->val[c] == 0) {
+        if (s->k.cand[c] & bit) {
+          if (s->k.val[c] == 0) {
             if (!assign(s, c, ctz32(bit) + 1))
               return -1;
             filled++;
@@ -212,12 +192,12 @@ static int cage_prune(struct rs *s, int sum, const uint16_t *cell, int len) {
   uint32_t used = 0, avail = 0;
   for (int i = 0; i < len; i++) {
     int c = cell[i];
-    if (s->val[c]) {
-      left -= s->val[c];
-      used |= s->cand[c];
+    if (s->k.val[c]) {
+      left -= s->k.val[c];
+      used |= s->k.cand[c];
     } else {
       open[nopen++] = c;
-      avail |= s->cand[c];
+      avail |= s->k.cand[c];
     }
   }
   avail &= ~used;
@@ -237,7 +217,7 @@ static int cage_prune(struct rs *s, int sum, const uint16_t *cell, int len) {
       if (set & ~avail)
         continue;
       int i = 0;
-      while (i < nopen && (s->cand[open[i]] & set))
+      while (i < nopen && (s->k.cand[open[i]] & set))
         i++;
       if (i == nopen) {
         keep |= set;
@@ -248,7 +228,7 @@ static int cage_prune(struct rs *s, int sum, const uint16_t *cell, int len) {
     keep = 0;
     must = 0;
     for (int i = 0; i < nopen; i++)
-      for (uint32_t m = s->cand[open[i]] & avail; m; m &= m - 1) {
+      for (uint32_t m = s->k.cand[open[i]] & avail; m; m &= m - 1) {
         int d = ctz32(m) + 1, lo = 0, hi = 0;
         uint32_t rest = avail & ~(m & -m);
         uint32_t x = rest;
@@ -268,7 +248,7 @@ static int cage_prune(struct rs *s, int sum, const uint16_t *cell, int len) {
     return -1;
   int changes = 0;
   for (int i = 0; i < nopen; i++)
-    if (s->cand[open[i]] & ~keep) {
+    if (s->k.cand[open[i]] & ~keep) {
       if (!eliminate(s, open[i], ~keep))
         return -1;
       changes++;
@@ -277,13 +257,13 @@ static int cage_prune(struct rs *s, int sum, const uint16_t *cell, int len) {
     uint32_t bit = must & -must;
     int where = -1, places = 0;
     for (int i = 0; i < nopen; i++)
-      if (s->cand[open[i]] & bit) {
+      if (s->k.cand[open[i]] & bit) {
         where = open[i];
         places++;
       }
     if (places == 0)
       return -1;
-    if (places == 1 && s->cand[where] != bit) {
+    if (places == 1 && s->k.cand[where] != bit) {
       if (!eliminate(s, where, ~bit))
         return -1;
       changes++;
@@ -317,86 +297,34 @@ static int cages(struct rs *s) {
   return changes;
 }
 
-/* Every rule to a fixed point. False on a contradiction. */
-static bool propagate(struct rs *s) {
+/* Every rule to a fixed point (the backtrack callback). False on a
+ * contradiction. */
+static bool propagate(struct backtrack *k) {
+  struct rs *s = (struct rs *)k;
   for (;;) {
-    while (s->qlen > 0) {
-      int c = s->queue[--s->qlen];
-      if (s->val[c] == 0 && !assign(s, c, ctz32(s->cand[c]) + 1))
+    while (s->k.qlen > 0) {
+      int c = s->k.queue[--s->k.qlen];
+      if (s->k.val[c] == 0 && !assign(s, c, ctz32(s->k.cand[c]) + 1))
         return false;
     }
     int filled = hidden_singles(s);
     if (filled < 0)
       return false;
-    if (filled > 0 || s->qlen > 0)
+    if (filled > 0 || s->k.qlen > 0)
       continue;
     if (!s->any_cage_dirty)
       return true;
     int changed = cages(s);
     if (changed < 0)
       return false;
-    if (changed == 0 && s->qlen == 0 && !s->any_cage_dirty)
+    if (changed == 0 && s->k.qlen == 0 && !s->any_cage_dirty)
       return true;
   }
 }
 
-static void undo(struct rs *s, int tmark, int amark, int open) {
-  while (s->tlen > tmark) {
-    s->tlen--;
-    s->cand[s->trail_cell[s->tlen]] = s->trail_old[s->tlen];
-  }
-  while (s->alen > amark)
-    s->val[s->assigned[--s->alen]] = 0;
-  s->open = open;
-  s->qlen = 0;
-}
-
-/* The first open cell in row-major order for lexmin, else the one with
- * fewest candidates. */
-static int choose_cell(const struct rs *s) {
-  int best = -1, best_count = 33;
-  for (int c = 0; c < s->nn; c++) {
-    if (s->val[c])
-      continue;
-    if (s->lexmin)
-      return c;
-    int k = popcount32(s->cand[c]);
-    if (k < best_count) {
-      best = c;
-      best_count = k;
-      if (k == 2)
-        break;
-    }
-  }
-  return best;
-}
-
-static void search(struct rs *s) {
-  if (!budget_node(s->b)) {
-    s->done = true;
-    return;
-  }
-  if (!propagate(s))
-    return;
-  if (s->open == 0) {
-    if (s->found++ == 0 ||
-        (s->avoid != NULL && memcmp(s->first, s->avoid, (size_t)s->nn) == 0))
-      memcpy(s->first, s->val, (size_t)s->nn);
-    if (s->found >= s->limit)
-      s->done = true;
-    return;
-  }
-  int c = choose_cell(s);
-  uint32_t mask = s->cand[c];
-  int tmark = s->tlen, amark = s->alen, open = s->open;
-  while (mask && !s->done) {
-    uint32_t bit = mask & -mask;
-    mask &= ~bit;
-    s->b->guesses++;
-    if (assign(s, c, ctz32(bit) + 1))
-      search(s);
-    undo(s, tmark, amark, open);
-  }
+/* assign() as the backtrack callback. */
+static bool assign_branch(struct backtrack *k, int c, int v) {
+  return assign((struct rs *)k, c, v);
 }
 
 /* The rest of each unit outside the cages (with sums) wholly inside it,
@@ -437,20 +365,17 @@ static void build_rests(struct rs *s) {
 }
 
 /* One search from the root (s->d and s->r set): counts to limit, the first
- * solution into first. */
+ * solution into first, which keeps avoid (when not NULL) only when no other
+ * solution is found. */
 static uint32_t rules_search(struct rs *s, const sudoku_grid *p, uint32_t limit,
-                             bool lexmin, struct budget *b, uint8_t *first) {
+                             bool lexmin, struct budget *b, uint8_t *first,
+                             const uint8_t *avoid) {
+  backtrack_init(&s->k, p->n * p->n, limit, lexmin, b, first);
+  s->k.propagate = propagate;
+  s->k.assign = assign_branch;
+  s->k.avoid = avoid;
   s->n = p->n;
-  s->nn = p->n * p->n;
-  s->words = (s->nn + 63) / 64;
-  s->limit = limit;
-  s->found = 0;
-  s->lexmin = lexmin;
-  s->done = false;
-  s->b = b;
-  s->first = first;
-  s->open = s->nn;
-  s->qlen = s->alen = s->tlen = 0;
+  s->words = (s->k.nn + 63) / 64;
   for (int u = 0; u < s->d.units; u++)
     s->dirty[u] = true;
   for (int k = 0; k < s->r->cage_count; k++)
@@ -463,17 +388,14 @@ static uint32_t rules_search(struct rs *s, const sudoku_grid *p, uint32_t limit,
   s->rests = 0;
   if (s->any_cage_dirty)
     build_rests(s);
-  for (int c = 0; c < s->nn; c++) {
-    s->cand[c] = s->d.allowed[c];
-    s->val[c] = 0;
-  }
-  for (int c = 0; c < s->nn; c++)
+  for (int c = 0; c < s->k.nn; c++)
+    s->k.cand[c] = s->d.allowed[c];
+  for (int c = 0; c < s->k.nn; c++)
     if (p->cell[c] && !assign(s, c, p->cell[c])) {
       budget_node(b);
       return 0;
     }
-  search(s);
-  return s->found;
+  return backtrack_run(&s->k);
 }
 
 enum sudoku_status sudoku_solve_rules(const sudoku_grid *puzzle,
@@ -491,7 +413,6 @@ enum sudoku_status sudoku_solve_rules(const sudoku_grid *puzzle,
   sudoku_grid out = *puzzle;
   struct rs s;
   s.r = r;
-  s.avoid = NULL;
   enum sudoku_status status = sudoku_rules_derive(puzzle, r, &s.d, NULL);
   if (status == SUDOKU_OK && rules_conflicts(puzzle, r, &s.d, NULL, 0) > 0)
     status = SUDOKU_CONFLICT;
@@ -504,12 +425,12 @@ enum sudoku_status sudoku_solve_rules(const sudoku_grid *puzzle,
      * settles a unique puzzle; otherwise a row-major search finds the
      * smallest. */
     found = rules_search(&s, puzzle, limit < 2 && lim->lexmin ? 2 : limit,
-                         false, &b, out.cell);
+                         false, &b, out.cell, NULL);
     if (lim->lexmin && b.stop == SUDOKU_OK && found >= 2) {
       uint8_t best[SUDOKU_MAX_CELLS];
-      uint32_t got = rules_search(&s, puzzle, 1, true, &b, best);
+      uint32_t got = rules_search(&s, puzzle, 1, true, &b, best, NULL);
       if (got == 1) {
-        memcpy(out.cell, best, (size_t)s.nn);
+        memcpy(out.cell, best, (size_t)s.k.nn);
         found = found < limit ? found : limit;
       } else {
         found = 0;
@@ -535,11 +456,10 @@ int rules_other_solution(const sudoku_grid *puzzle, const sudoku_rules *r,
                          uint64_t deadline_ns, uint8_t *other) {
   struct rs s;
   s.r = r;
-  s.avoid = known->cell;
   if (sudoku_rules_derive(puzzle, r, &s.d, NULL) != SUDOKU_OK)
     return -2;
   struct budget b = {max_nodes, deadline_ns, 0, 0, SUDOKU_OK};
-  uint32_t found = rules_search(&s, puzzle, 2, false, &b, other);
+  uint32_t found = rules_search(&s, puzzle, 2, false, &b, other, known->cell);
   if (b.stop == SUDOKU_NODE_LIMIT)
     return 2;
   if (b.stop != SUDOKU_OK)
