@@ -99,6 +99,16 @@ int sudoku_count_givens(const sudoku_grid *g);
  * returns the length (snprintf convention). 8 bytes always suffice. */
 size_t sudoku_cell_name(int n, int cell, char *buf, size_t cap);
 
+/* Reads a cell name at s[*at..len): 'r' or 'R', the row, 'c' or 'C', the
+ * column, each 1 to 4 decimal digits, into *row and *col (1-based as
+ * written, not checked against a side: that is the caller's); *at moves
+ * past it. Returns false, *at unmoved, when no name stands there.
+ * *canonical (when not NULL) says whether it is spelt as sudoku_cell_name
+ * writes it: lower case, no leading zero. The one reader of cell names,
+ * for the text rules (sudoku_rules.h) and the JSON members. */
+bool sudoku_cell_name_read(const char *s, size_t len, size_t *at, int *row,
+                           int *col, bool *canonical);
+
 /* The name of unit index u of a grid of side n (0..n-1 rows, n..2n-1
  * columns, 2n..3n-1 boxes), "row 1", "column 3", "box 6"; returns the
  * length (snprintf convention). 16 bytes always suffice. */

@@ -1,4 +1,5 @@
-/* test_grid.c - box shapes, validation (every conflict), the checker. */
+/* test_grid.c - box shapes, validation (every conflict), the checker, cell
+ * names. */
 #include <string.h>
 
 #include "tests.h"
@@ -208,6 +209,52 @@ START_TEST(status_table_is_complete) {
 }
 END_TEST
 
+/* Every name sudoku_cell_name writes reads back, canonical, whole. */
+START_TEST(cell_names_read_back) {
+  for (int n = 4; n <= SUDOKU_MAX_N; n++)
+    for (int cell = 0; cell < n * n; cell++) {
+      char name[8];
+      size_t len = sudoku_cell_name(n, cell, name, sizeof name), at = 0;
+      int row = 0, col = 0;
+      bool canonical = false;
+      ck_assert(sudoku_cell_name_read(name, len, &at, &row, &col, &canonical));
+      ck_assert(canonical);
+      ck_assert_uint_eq(at, len);
+      ck_assert_int_eq((row - 1) * n + col - 1, cell);
+    }
+}
+END_TEST
+
+static const struct {
+  const char *text;
+  bool ok, canonical;
+  int row, col;
+  size_t at; /* where the reading stops */
+} names[] = {
+    {"r3c5", true, true, 3, 5, 4},        {"R3C5", true, false, 3, 5, 4},
+    {"r03c5", true, false, 3, 5, 5},      {"r0c0", true, false, 0, 0, 4},
+    {"r1234c1,", true, true, 1234, 1, 7}, {"r12345c1", false, false, 0, 0, 0},
+    {"r3c", false, false, 0, 0, 0},       {"rc5", false, false, 0, 0, 0},
+    {"c5r3", false, false, 0, 0, 0},      {"", false, false, 0, 0, 0},
+};
+
+START_TEST(cell_name_spellings) {
+  const char *text = names[_i].text;
+  size_t at = 0;
+  int row = 0, col = 0;
+  bool canonical = false;
+  ck_assert_int_eq(
+      sudoku_cell_name_read(text, strlen(text), &at, &row, &col, &canonical),
+      names[_i].ok);
+  ck_assert_uint_eq(at, names[_i].at);
+  if (names[_i].ok) {
+    ck_assert_int_eq(row, names[_i].row);
+    ck_assert_int_eq(col, names[_i].col);
+    ck_assert_int_eq(canonical, names[_i].canonical);
+  }
+}
+END_TEST
+
 Suite *grid_suite(void) {
   Suite *s = suite_create("grid");
   TCase *tc = tcase_create("shapes");
@@ -226,6 +273,11 @@ Suite *grid_suite(void) {
   tcase_add_loop_test(tc, checker_accepts_valid_grids_of_every_shape, 0,
                       nshapes);
   tcase_add_test(tc, checker_rejects_broken_grids);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("names");
+  tcase_add_test(tc, cell_names_read_back);
+  tcase_add_loop_test(tc, cell_name_spellings, 0,
+                      (int)(sizeof names / sizeof names[0]));
   suite_add_tcase(s, tc);
   return s;
 }

@@ -174,8 +174,9 @@ cJSON *api_json_object(const char *body, size_t len,
                        const struct api_member *members, size_t nmembers,
                        struct api_error *e);
 
-/* The cell index of a name "r3c5" (1-based, lower case, no leading zero)
- * in a side-n grid, or -1 (position.c). */
+/* The cell index of a name "r3c5" (1-based, lower case, no leading zero:
+ * sudoku_cell_name_read's canonical spelling, the whole of s) in a side-n
+ * grid, or -1 (position.c, read_variant.c, read_fpuzzles.c). */
 int api_cell_of_name(const char *s, int n);
 
 /* sudoku_symbol_value(c), from a table (the readers' hot loop). */

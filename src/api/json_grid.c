@@ -238,26 +238,12 @@ bool api_json_box(const cJSON *v, int box[2], struct api_error *e) {
   return true;
 }
 
-/* One 1-based index of a cell name: digits without a sign, space or
- * leading zero (so that a cell has one spelling); *s moves past them. */
-static int name_index(const char **s, int n) {
-  int v = 0;
-  if (**s < '1' || **s > '9')
-    return -1;
-  for (; **s >= '0' && **s <= '9'; (*s)++)
-    if ((v = v * 10 + (**s - '0')) > n)
-      return -1;
-  return v;
-}
-
 int api_cell_of_name(const char *s, int n) {
-  if (*s++ != 'r')
-    return -1;
-  int r = name_index(&s, n);
-  if (r < 0 || *s++ != 'c')
-    return -1;
-  int c = name_index(&s, n);
-  if (c < 0 || *s != '\0')
+  size_t at = 0, len = strlen(s);
+  int r, c;
+  bool canonical;
+  if (!sudoku_cell_name_read(s, len, &at, &r, &c, &canonical) || at != len ||
+      !canonical || r > n || c > n)
     return -1;
   return (r - 1) * n + (c - 1);
 }

@@ -148,6 +148,43 @@ size_t sudoku_cell_name(int n, int cell, char *buf, size_t cap) {
   return len < 0 ? 0 : (size_t)len;
 }
 
+/* A number of 1 to 4 decimal digits at s[*at..len), *at moved past it;
+ * -1 when there is none. *lead0 is set when it starts with a zero. */
+static inline int name_number(const char *s, size_t len, size_t *at,
+                              bool *lead0) {
+  size_t i = *at;
+  int v = 0;
+  *lead0 = i < len && s[i] == '0';
+  while (i < len && s[i] >= '0' && s[i] <= '9' && i - *at < 4)
+    v = v * 10 + (s[i++] - '0');
+  if (i == *at)
+    return -1;
+  *at = i;
+  return v;
+}
+
+bool sudoku_cell_name_read(const char *s, size_t len, size_t *at, int *row,
+                           int *col, bool *canonical) {
+  size_t i = *at;
+  bool lead0_row, lead0_col;
+  if (i >= len || (s[i] != 'r' && s[i] != 'R'))
+    return false;
+  bool lower_r = s[i++] == 'r';
+  int r = name_number(s, len, &i, &lead0_row);
+  if (r < 0 || i >= len || (s[i] != 'c' && s[i] != 'C'))
+    return false;
+  bool lower_c = s[i++] == 'c';
+  int c = name_number(s, len, &i, &lead0_col);
+  if (c < 0)
+    return false;
+  *row = r;
+  *col = c;
+  if (canonical != NULL)
+    *canonical = lower_r && lower_c && !lead0_row && !lead0_col;
+  *at = i;
+  return true;
+}
+
 size_t sudoku_unit_label(int n, int u, char *buf, size_t cap) {
   static const char *const kinds[] = {"row", "column", "box"};
   int len = u >= 0 && u < 3 * n

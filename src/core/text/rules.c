@@ -136,18 +136,8 @@ static int read_cell_list(const struct sudoku_rules_reader *rd,
   *count = 0;
   for (;;) {
     size_t cell_at = *i;
-    int row = -1, col = -1;
-    if (*i < len && (s[*i] == 'r' || s[*i] == 'R')) {
-      (*i)++;
-      row = number(s, len, i);
-      if (row >= 0 && *i < len && (s[*i] == 'c' || s[*i] == 'C')) {
-        (*i)++;
-        col = number(s, len, i);
-      } else {
-        row = -1;
-      }
-    }
-    if (row < 0 || col < 0)
+    int row, col;
+    if (!sudoku_cell_name_read(s, len, i, &row, &col, NULL))
       return fail(err, rd, f->column + cell_at,
                   "expected a cell name like r1c1");
     if (row < 1 || row > n || col < 1 || col > n)
