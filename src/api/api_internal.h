@@ -33,6 +33,15 @@ void api_error_set(struct api_error *e, enum api_problem p, const char *fmt,
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* api_error_set, then the member "path" (the request member or query
+ * parameter at fault); returns false, so that a reader fails in one
+ * statement. */
+bool api_fail(struct api_error *e, enum api_problem p, const char *path,
+              const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 void api_error_number(struct api_error *e, const char *name, double v);
 void api_error_string(struct api_error *e, const char *name, const char *v);
 /* Frees the fields; the error may be reused. */

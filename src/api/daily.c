@@ -102,22 +102,16 @@ static bool daily_read(struct api_job *job, const struct api_input *in,
       char shown[40];
       api_safe_copy(shown, sizeof shown, p->value,
                     p->value_len < 24 ? p->value_len : 24);
-      if (!parse_date(p->value, p->value_len, &days)) {
-        api_error_set(e, API_INVALID_REQUEST,
-                      "date=%s: expected a day as YYYY-MM-DD, from "
-                      "1970-01-01",
-                      shown);
-        api_error_string(e, "path", "date");
-        return false;
-      }
-      if (days > j->days) {
-        api_error_set(e, API_NOT_FOUND,
-                      "date=%s: that day has not begun in UTC; its puzzle "
-                      "comes at its midnight",
-                      shown);
-        api_error_string(e, "path", "date");
-        return false;
-      }
+      if (!parse_date(p->value, p->value_len, &days))
+        return api_fail(e, API_INVALID_REQUEST, "date",
+                        "date=%s: expected a day as YYYY-MM-DD, from "
+                        "1970-01-01",
+                        shown);
+      if (days > j->days)
+        return api_fail(e, API_NOT_FOUND, "date",
+                        "date=%s: that day has not begun in UTC; its puzzle "
+                        "comes at its midnight",
+                        shown);
       j->days = days;
     } else if (!IS("format")) {
       api_query_unknown(p, "/daily takes level, date, format", e);

@@ -247,11 +247,9 @@ bool api_generate_level(const struct api_param *p, enum sudoku_level *level,
   enum sudoku_level l = sudoku_level_from_name(p->value, p->value_len);
   if (l == SUDOKU_LEVEL_COUNT &&
       !(p->value_len == 3 && memcmp(p->value, "any", 3) == 0)) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "level: expected easy, medium, hard, expert, extreme or "
-                  "any");
-    api_error_string(e, "path", "level");
-    return false;
+    return api_fail(e, API_INVALID_REQUEST, "level",
+                    "level: expected easy, medium, hard, expert, extreme or "
+                    "any");
   }
   *level = l == SUDOKU_LEVEL_COUNT ? SUDOKU_LEVEL_ANY : l;
   return true;
@@ -309,12 +307,10 @@ static bool read_variant(const struct api_param *p, uint32_t *kinds,
     return true;
   api_safe_copy(shown, sizeof shown, p->value,
                 p->value_len < 32 ? p->value_len : 32);
-  api_error_set(e, API_INVALID_REQUEST,
-                "variant=%s: /generate makes x, windoku, jigsaw and killer "
-                "puzzles (or a comma list of them)",
-                shown);
-  api_error_string(e, "path", "variant");
-  return false;
+  return api_fail(e, API_INVALID_REQUEST, "variant",
+                  "variant=%s: /generate makes x, windoku, jigsaw and killer "
+                  "puzzles (or a comma list of them)",
+                  shown);
 }
 
 /* Whether the variant fits the side and the answer's format; false with
@@ -322,14 +318,11 @@ static bool read_variant(const struct api_param *p, uint32_t *kinds,
 static bool variant_fits(struct api_generate_job *j, int side,
                          struct api_error *e) {
   const char *why = NULL;
-  if (j->opt.box_rows == 1 && !(j->kinds >> SUDOKU_RULE_JIGSAW & 1u)) {
-    api_error_set(e, API_BAD_SHAPE,
-                  "size=%d: a %dx%d grid has no box shape (only "
-                  "variant=jigsaw takes it)",
-                  side, side, side);
-    api_error_string(e, "path", "size");
-    return false;
-  }
+  if (j->opt.box_rows == 1 && !(j->kinds >> SUDOKU_RULE_JIGSAW & 1u))
+    return api_fail(e, API_BAD_SHAPE, "size",
+                    "size=%d: a %dx%d grid has no box shape (only "
+                    "variant=jigsaw takes it)",
+                    side, side, side);
   if (j->kinds == 0)
     return true;
   if ((j->kinds >> SUDOKU_RULE_WINDOKU & 1u) &&
@@ -342,17 +335,11 @@ static bool variant_fits(struct api_generate_job *j, int side,
   else if ((j->kinds >> SUDOKU_RULE_JIGSAW & 1u) && side > API_JIGSAW_SIDE)
     why = "jigsaw puzzles are generated up to size=12 (random regions of "
           "larger sides seldom yield a grid within the deadline)";
-  if (why != NULL) {
-    api_error_set(e, API_INVALID_REQUEST, "size=%d: %s", side, why);
-    api_error_string(e, "path", "size");
-    return false;
-  }
-  if (j->base.format != API_FMT_JSON) {
-    api_error_set(e, API_NOT_ACCEPTABLE,
-                  "variant: a variant puzzle is answered in JSON only");
-    api_error_string(e, "path", "variant");
-    return false;
-  }
+  if (why != NULL)
+    return api_fail(e, API_INVALID_REQUEST, "size", "size=%d: %s", side, why);
+  if (j->base.format != API_FMT_JSON)
+    return api_fail(e, API_NOT_ACCEPTABLE, "variant",
+                    "variant: a variant puzzle is answered in JSON only");
   return true;
 }
 
@@ -373,22 +360,18 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
     } else if (IS("rating")) {
       if (!sudoku_rating_band_parse(p->value, p->value_len, &j->opt.rating_min,
                                     &j->opt.rating_max)) {
-        api_error_set(e, API_INVALID_REQUEST,
-                      "rating: expected a band like 8.0-8.9, a rating like "
-                      "7.2 or an open band like 9.0- (1.0..11.9)");
-        api_error_string(e, "path", "rating");
-        return false;
+        return api_fail(e, API_INVALID_REQUEST, "rating",
+                        "rating: expected a band like 8.0-8.9, a rating like "
+                        "7.2 or an open band like 9.0- (1.0..11.9)");
       }
     } else if (IS("symmetry")) {
       enum sudoku_symmetry s =
           sudoku_symmetry_from_name(p->value, p->value_len);
-      if (s == SUDOKU_SYM_COUNT) {
-        api_error_set(e, API_INVALID_REQUEST,
-                      "symmetry: expected none, rot180, rot90, mirror, flip or "
-                      "diagonal");
-        api_error_string(e, "path", "symmetry");
-        return false;
-      }
+      if (s == SUDOKU_SYM_COUNT)
+        return api_fail(
+            e, API_INVALID_REQUEST, "symmetry",
+            "symmetry: expected none, rot180, rot90, mirror, flip or "
+            "diagonal");
       j->opt.symmetry = s;
     } else if (IS("seed")) {
       if (!query_number(p, 0, UINT64_MAX, &v, e))
@@ -420,20 +403,15 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
     } else if (IS("per_page")) {
       if (!query_number(p, 1, 6, &v, e))
         return false;
-      if (!pdf_per_page_ok((long)v)) {
-        api_error_set(e, API_INVALID_REQUEST,
-                      "per_page=%llu: expected 1, 2, 4 or 6", v);
-        api_error_string(e, "path", "per_page");
-        return false;
-      }
+      if (!pdf_per_page_ok((long)v))
+        return api_fail(e, API_INVALID_REQUEST, "per_page",
+                        "per_page=%llu: expected 1, 2, 4 or 6", v);
       j->per_page = (int)v;
       sheet = p;
     } else if (IS("paper")) {
-      if (!pdf_paper_from_name(p->value, p->value_len, &j->paper)) {
-        api_error_set(e, API_INVALID_REQUEST, "paper: expected a4 or letter");
-        api_error_string(e, "path", "paper");
-        return false;
-      }
+      if (!pdf_paper_from_name(p->value, p->value_len, &j->paper))
+        return api_fail(e, API_INVALID_REQUEST, "paper",
+                        "paper: expected a4 or letter");
       sheet = p;
     } else if (!IS("format")) {
       api_query_unknown(p,
@@ -448,36 +426,26 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
   if (sheet != NULL && job->format != API_FMT_PDF) {
     char shown[16];
     api_safe_copy(shown, sizeof shown, sheet->name, sheet->name_len);
-    api_error_set(e, API_INVALID_REQUEST,
-                  "%s: a sheet's parameter; it takes format=pdf", shown);
-    api_error_string(e, "path", shown);
-    return false;
+    return api_fail(e, API_INVALID_REQUEST, shown,
+                    "%s: a sheet's parameter; it takes format=pdf", shown);
   }
-  if (j->opt.rating_min != 0 && j->opt.level != SUDOKU_LEVEL_ANY) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "rating: a band replaces the level; give one of them");
-    api_error_string(e, "path", "rating");
-    return false;
-  }
+  if (j->opt.rating_min != 0 && j->opt.level != SUDOKU_LEVEL_ANY)
+    return api_fail(e, API_INVALID_REQUEST, "rating",
+                    "rating: a band replaces the level; give one of them");
   int side = j->opt.box_rows * j->opt.box_cols;
   if (!variant_fits(j, side, e))
     return false;
-  if (j->opt.givens > side * side) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "givens=%u: more than the %d cells of a %dx%d grid",
-                  (unsigned)j->opt.givens, side * side, side, side);
-    api_error_string(e, "path", "givens");
-    return false;
-  }
+  if (j->opt.givens > side * side)
+    return api_fail(e, API_INVALID_REQUEST, "givens",
+                    "givens=%u: more than the %d cells of a %dx%d grid",
+                    (unsigned)j->opt.givens, side * side, side, side);
   if (!sudoku_generate_level_exists(side, j->opt.level)) {
     /* Known without a search: all 13,579,680 unique 4x4 puzzles rate 1.2. */
-    api_error_set(e, API_INVALID_REQUEST,
-                  "level=%s: no %dx%d puzzle is %s, every unique one rates "
-                  "easy (1.2); ask for level=easy or another size",
-                  sudoku_level_name(j->opt.level), side, side,
-                  sudoku_level_name(j->opt.level));
-    api_error_string(e, "path", "level");
-    return false;
+    return api_fail(e, API_INVALID_REQUEST, "level",
+                    "level=%s: no %dx%d puzzle is %s, every unique one rates "
+                    "easy (1.2); ask for level=easy or another size",
+                    sudoku_level_name(j->opt.level), side, side,
+                    sudoku_level_name(j->opt.level));
   }
   if (!j->seeded)
     j->opt.seed = sudoku_mix64(sudoku_clock_ns() ^ (uint64_t)(uintptr_t)j);

@@ -129,22 +129,37 @@ void api_safe_copy(char *out, size_t cap, const char *s, size_t len) {
 
 /* ---- Located errors ----------------------------------------------------- */
 
-void api_error_set(struct api_error *e, enum api_problem p, const char *fmt,
-                   ...) {
+static void error_vset(struct api_error *e, enum api_problem p, const char *fmt,
+                       va_list ap) {
   e->problem = p;
   if (fmt == NULL) {
     snprintf(e->detail, sizeof e->detail, "%s", api_problem_detail(p));
     return;
   }
   char raw[sizeof e->detail];
-  va_list ap;
-  va_start(ap, fmt);
   int len = vsnprintf(raw, sizeof raw, fmt, ap);
-  va_end(ap);
   size_t n = len < 0                    ? 0
              : (size_t)len < sizeof raw ? (size_t)len
                                         : sizeof raw - 1;
   api_safe_copy(e->detail, sizeof e->detail, raw, n);
+}
+
+void api_error_set(struct api_error *e, enum api_problem p, const char *fmt,
+                   ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  error_vset(e, p, fmt, ap);
+  va_end(ap);
+}
+
+bool api_fail(struct api_error *e, enum api_problem p, const char *path,
+              const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  error_vset(e, p, fmt, ap);
+  va_end(ap);
+  api_error_string(e, "path", path);
+  return false;
 }
 
 static cJSON *error_fields(struct api_error *e) {
