@@ -146,9 +146,8 @@ static bool candidates_read(struct api_job *job, const struct api_input *in,
   if (form != NULL &&
       !(form->value_len == 5 && memcmp(form->value, "array", 5) == 0) &&
       !(form->value_len == 6 && memcmp(form->value, "object", 6) == 0)) {
-    api_error_set(e, API_INVALID_REQUEST, "form: expected object or array");
-    api_error_string(e, "path", "form");
-    return false;
+    return api_fail(e, API_INVALID_REQUEST, "form",
+                    "form: expected object or array");
   }
   j->rows = form != NULL && form->value_len == 5;
   /* A pencil-mark format is a ?format= of its own: text, whatever Accept
@@ -169,14 +168,11 @@ static bool candidates_read(struct api_job *job, const struct api_input *in,
   }
   if (!api_read_position(in, API_POS_ENTRIES | API_POS_MARKS, &j->pos, e))
     return false;
-  if (j->marks == SUDOKU_MARKS_LIBRARY && j->pos.puzzle.n > 9) {
-    api_error_set(e, API_INVALID_FORMAT,
-                  "format=library: HoDoKu's library line holds sides 4 to 9, "
-                  "not %d",
-                  j->pos.puzzle.n);
-    api_error_string(e, "path", "format");
-    return false;
-  }
+  if (j->marks == SUDOKU_MARKS_LIBRARY && j->pos.puzzle.n > 9)
+    return api_fail(e, API_INVALID_FORMAT, "format",
+                    "format=library: HoDoKu's library line holds sides 4 to 9, "
+                    "not %d",
+                    j->pos.puzzle.n);
   return true;
 }
 

@@ -25,32 +25,24 @@ static bool grid_for_side(sudoku_grid *g, int n, const int box[2],
                           const char *where, struct api_error *e) {
   int r, c;
   if (box != NULL) {
-    if (box[0] * box[1] != n) {
-      api_error_set(
-          e, API_BAD_SHAPE,
+    if (box[0] * box[1] != n)
+      return api_fail(
+          e, API_BAD_SHAPE, "box",
           "box: %dx%d boxes do not fit a %dx%d puzzle (rows x columns "
           "must equal %d)",
           box[0], box[1], n, n, n);
-      api_error_string(e, "path", "box");
-      return false;
-    }
     r = box[0];
     c = box[1];
   } else if (!sudoku_box_shape(n, &r, &c)) {
-    api_error_set(
-        e, API_BAD_SHAPE,
+    return api_fail(
+        e, API_BAD_SHAPE, where,
         "%s: a %dx%d grid has no box shape; sides 4, 6, 8, 9, 10, 12, "
         "14, 15, 16, 18, 20, 21, 22, 24 and 25 are supported",
         where, n, n);
-    api_error_string(e, "path", where);
-    return false;
   }
-  if (sudoku_grid_init(g, r, c) != SUDOKU_OK) {
-    api_error_set(e, API_BAD_SHAPE, "%s: %dx%d boxes are not supported", where,
-                  r, c);
-    api_error_string(e, "path", box != NULL ? "box" : where);
-    return false;
-  }
+  if (sudoku_grid_init(g, r, c) != SUDOKU_OK)
+    return api_fail(e, API_BAD_SHAPE, box != NULL ? "box" : where,
+                    "%s: %dx%d boxes are not supported", where, r, c);
   return true;
 }
 
@@ -112,11 +104,9 @@ bool api_string_grid(const char *s, size_t len, const int box[2],
   int n = sudoku_side_of_cells(len);
   if (n == 0) {
     n = sudoku_nearest_side(len);
-    api_error_set(e, API_INVALID_PUZZLE,
-                  "%s: expected %d characters for a %dx%d puzzle, got %zu",
-                  where, n * n, n, n, len);
-    api_error_string(e, "path", where);
-    return false;
+    return api_fail(e, API_INVALID_PUZZLE, where,
+                    "%s: expected %d characters for a %dx%d puzzle, got %zu",
+                    where, n * n, n, n, len);
   }
   if (!grid_for_side(g, n, box, where, e))
     return false;
@@ -151,40 +141,32 @@ bool api_json_grid(const cJSON *v, const int box[2], const char *where,
   if (cJSON_IsString(v))
     return api_string_grid(v->valuestring, strlen(v->valuestring), box, where,
                            g, e);
-  if (!cJSON_IsArray(v)) {
-    api_error_set(
-        e, API_INVALID_REQUEST,
+  if (!cJSON_IsArray(v))
+    return api_fail(
+        e, API_INVALID_REQUEST, where,
         "%s: expected a string of n*n characters, an array of n rows, "
         "or a flat array of n*n numbers",
         where);
-    api_error_string(e, "path", where);
-    return false;
-  }
   int size = cJSON_GetArraySize(v);
   if (size > 0 && cJSON_IsArray(v->child)) {
     /* A grid is square: 3 rows of 4 cells is a row short, not a 3x3. */
     int first = cJSON_GetArraySize(v->child);
-    if (first != size && sudoku_box_shape(first, &(int){0}, &(int){0})) {
-      api_error_set(e, API_INVALID_PUZZLE,
-                    "%s: expected %d rows (the first row has %d cells: a "
-                    "grid is square), got %d",
-                    where, first, first, size);
-      api_error_string(e, "path", where);
-      return false;
-    }
+    if (first != size && sudoku_box_shape(first, &(int){0}, &(int){0}))
+      return api_fail(e, API_INVALID_PUZZLE, where,
+                      "%s: expected %d rows (the first row has %d cells: a "
+                      "grid is square), got %d",
+                      where, first, first, size);
     if (!grid_for_side(g, size, box, where, e))
       return false;
     int r = 0;
     for (const cJSON *row = v->child; row != NULL; row = row->next, r++) {
       snprintf(path, sizeof path, "%s[%d]", where, r);
-      if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != size) {
-        api_error_set(e, API_INVALID_PUZZLE,
-                      "%s: expected row %d as an array of %d cells, got %s%d",
-                      path, r + 1, size, cJSON_IsArray(row) ? "" : "no array, ",
-                      cJSON_IsArray(row) ? cJSON_GetArraySize(row) : 0);
-        api_error_string(e, "path", path);
-        return false;
-      }
+      if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != size)
+        return api_fail(e, API_INVALID_PUZZLE, path,
+                        "%s: expected row %d as an array of %d cells, got %s%d",
+                        path, r + 1, size,
+                        cJSON_IsArray(row) ? "" : "no array, ",
+                        cJSON_IsArray(row) ? cJSON_GetArraySize(row) : 0);
       int k = 0;
       for (const cJSON *x = row->child; x != NULL; x = x->next, k++)
         if (!json_cell(x, g, r * size + k, where, r, k, e))
@@ -195,12 +177,11 @@ bool api_json_grid(const cJSON *v, const int box[2], const char *where,
   int n = sudoku_side_of_cells((size_t)size);
   if (n == 0) {
     n = sudoku_nearest_side((size_t)size);
-    api_error_set(e, API_INVALID_PUZZLE,
-                  "%s: expected %d cells for a %dx%d puzzle (or an array of %d "
-                  "rows), got %d",
-                  where, n * n, n, n, n, size);
-    api_error_string(e, "path", where);
-    return false;
+    return api_fail(
+        e, API_INVALID_PUZZLE, where,
+        "%s: expected %d cells for a %dx%d puzzle (or an array of %d "
+        "rows), got %d",
+        where, n * n, n, n, n, size);
   }
   if (!grid_for_side(g, n, box, where, e))
     return false;
@@ -215,10 +196,8 @@ bool api_json_int(const cJSON *v, const char *name, int lo, int hi, int *out,
                   struct api_error *e) {
   if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
       v->valuedouble < lo || v->valuedouble > hi) {
-    api_error_set(e, API_INVALID_REQUEST, "%s: expected an integer %d..%d",
-                  name, lo, hi);
-    api_error_string(e, "path", name);
-    return false;
+    return api_fail(e, API_INVALID_REQUEST, name,
+                    "%s: expected an integer %d..%d", name, lo, hi);
   }
   *out = (int)v->valuedouble;
   return true;
@@ -229,11 +208,10 @@ bool api_json_box(const cJSON *v, int box[2], struct api_error *e) {
       !api_json_int(v->child, "box[0]", 2, SUDOKU_MAX_N, &box[0], e) ||
       !api_json_int(v->child->next, "box[1]", 2, SUDOKU_MAX_N, &box[1], e)) {
     api_error_clear(e);
-    api_error_set(e, API_INVALID_REQUEST,
-                  "box: expected [rows, columns] of a box, such as [2, 3] for "
-                  "6x6");
-    api_error_string(e, "path", "box");
-    return false;
+    return api_fail(
+        e, API_INVALID_REQUEST, "box",
+        "box: expected [rows, columns] of a box, such as [2, 3] for "
+        "6x6");
   }
   return true;
 }

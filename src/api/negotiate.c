@@ -223,10 +223,8 @@ bool api_choose_format(const struct api_param *format, const char *accept,
     api_safe_copy(shown, sizeof shown, format->value,
                   format->value_len < 32 ? format->value_len : 32);
     list_formats(takes, false, names, sizeof names);
-    api_error_set(e, API_INVALID_FORMAT, "format=%s: expected %s", shown,
-                  names);
-    api_error_string(e, "path", "format");
-    return false;
+    return api_fail(e, API_INVALID_FORMAT, "format", "format=%s: expected %s",
+                    shown, names);
   }
   unsigned text = API_FMT_BIT(API_FMT_JUDGE) | API_FMT_BIT(API_FMT_LINE);
   double qj = takes & API_FMT_BIT(API_FMT_JSON)

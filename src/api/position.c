@@ -33,12 +33,10 @@ void api_position_free(struct api_position *p) {
 /* The mask of a JSON array of values 1..n; false with e set. */
 static bool marks_of(const cJSON *v, int n, const char *where, uint32_t *mask,
                      struct api_error *e) {
-  if (!cJSON_IsArray(v)) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "%s: expected an array of candidate values 1..%d", where, n);
-    api_error_string(e, "path", where);
-    return false;
-  }
+  if (!cJSON_IsArray(v))
+    return api_fail(e, API_INVALID_REQUEST, where,
+                    "%s: expected an array of candidate values 1..%d", where,
+                    n);
   *mask = 0;
   for (const cJSON *x = v->child; x != NULL; x = x->next) {
     int d;
@@ -79,14 +77,12 @@ static bool read_marks(const cJSON *v, int n, uint32_t *marks,
   int size = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : -1;
   bool rows = size == n && v->child != NULL && cJSON_IsArray(v->child) &&
               cJSON_IsArray(v->child->child);
-  if (size != n * n && !rows) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "candidates: expected an object {\"r1c1\": [1, 2], ...}, an "
-                  "array of %d arrays, or %d rows of %d arrays",
-                  n * n, n, n);
-    api_error_string(e, "path", "candidates");
-    return false;
-  }
+  if (size != n * n && !rows)
+    return api_fail(
+        e, API_INVALID_REQUEST, "candidates",
+        "candidates: expected an object {\"r1c1\": [1, 2], ...}, an "
+        "array of %d arrays, or %d rows of %d arrays",
+        n * n, n, n);
   int c = 0;
   for (const cJSON *x = v->child; x != NULL; x = x->next) {
     if (!rows) {
@@ -97,9 +93,8 @@ static bool read_marks(const cJSON *v, int n, uint32_t *marks,
     }
     if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) != n) {
       snprintf(where, sizeof where, "candidates[%d]", c / n);
-      api_error_set(e, API_INVALID_REQUEST, "%s: expected %d arrays", where, n);
-      api_error_string(e, "path", where);
-      return false;
+      return api_fail(e, API_INVALID_REQUEST, where, "%s: expected %d arrays",
+                      where, n);
     }
     for (const cJSON *y = x->child; y != NULL; y = y->next, c++) {
       snprintf(where, sizeof where, "candidates[%d][%d]", c / n, c % n);
@@ -113,13 +108,10 @@ static bool read_marks(const cJSON *v, int n, uint32_t *marks,
 /* Entries agree with the givens: a given may be repeated, never changed. */
 static bool check_entries(struct api_position *p, struct api_error *e) {
   const sudoku_grid *g = &p->puzzle;
-  if (p->entries.n != g->n || p->entries.box_rows != g->box_rows) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "entries: a %dx%d grid for a %dx%d puzzle", p->entries.n,
-                  p->entries.n, g->n, g->n);
-    api_error_string(e, "path", "entries");
-    return false;
-  }
+  if (p->entries.n != g->n || p->entries.box_rows != g->box_rows)
+    return api_fail(e, API_INVALID_REQUEST, "entries",
+                    "entries: a %dx%d grid for a %dx%d puzzle", p->entries.n,
+                    p->entries.n, g->n, g->n);
   for (int c = 0; c < g->n * g->n; c++) {
     int given = g->cell[c], entry = p->entries.cell[c];
     if (given != 0 && entry != 0 && entry != given) {
@@ -173,12 +165,10 @@ static bool marked_alone(const cJSON *entries, const cJSON *cand,
                                                           : NULL;
   if (twice == NULL)
     return true;
-  api_error_set(e, API_INVALID_REQUEST,
-                "%s: the puzzle is a position with pencil marks and carries "
-                "its own %s; send one or the other",
-                twice, cand != NULL ? "marks" : "placed values");
-  api_error_string(e, "path", twice);
-  return false;
+  return api_fail(e, API_INVALID_REQUEST, twice,
+                  "%s: the puzzle is a position with pencil marks and carries "
+                  "its own %s; send one or the other",
+                  twice, cand != NULL ? "marks" : "placed values");
 }
 
 static bool read_json_position(const char *body, size_t len, unsigned takes,

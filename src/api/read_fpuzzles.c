@@ -115,21 +115,18 @@ static bool cell_list(const cJSON *v, const char *path, int n, size_t max,
                       uint16_t *cells, size_t *count, struct api_error *e) {
   char where[96];
   int size = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : -1;
-  if (size < 1 || (size_t)size > max) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "%s: expected an array of 1..%zu cells such as [\"R1C1\", "
-                  "\"R1C2\"]",
-                  path, max);
-    return fail_at(e, path);
-  }
+  if (size < 1 || (size_t)size > max)
+    return api_fail(e, API_INVALID_REQUEST, path,
+                    "%s: expected an array of 1..%zu cells such as [\"R1C1\", "
+                    "\"R1C2\"]",
+                    path, max);
   *count = 0;
   for (const cJSON *x = v->child; x != NULL; x = x->next) {
     int c = cell_of(x, n);
     if (c < 0) {
       snprintf(where, sizeof where, "%s[%zu]", path, *count);
-      api_error_set(e, API_INVALID_REQUEST,
-                    "%s: expected a cell name R1C1..R%dC%d", where, n, n);
-      return fail_at(e, where);
+      return api_fail(e, API_INVALID_REQUEST, where,
+                      "%s: expected a cell name R1C1..R%dC%d", where, n, n);
     }
     cells[(*count)++] = (uint16_t)c;
   }
@@ -141,40 +138,33 @@ static bool read_grid(const cJSON *grid, const char *pre, int n, sudoku_grid *g,
                       sudoku_rules *r, struct api_error *e) {
   char path[96];
   snprintf(path, sizeof path, "%sgrid", pre);
-  if (!cJSON_IsArray(grid) || cJSON_GetArraySize(grid) != n) {
-    api_error_set(e, API_INVALID_REQUEST, "%s: expected %d rows of %d cells",
-                  path, n, n);
-    return fail_at(e, path);
-  }
+  if (!cJSON_IsArray(grid) || cJSON_GetArraySize(grid) != n)
+    return api_fail(e, API_INVALID_REQUEST, path,
+                    "%s: expected %d rows of %d cells", path, n, n);
   bool jigsaw = false;
   int row = 0;
   for (const cJSON *rw = grid->child; rw != NULL; rw = rw->next, row++) {
     snprintf(path, sizeof path, "%sgrid[%d]", pre, row);
-    if (!cJSON_IsArray(rw) || cJSON_GetArraySize(rw) != n) {
-      api_error_set(e, API_INVALID_REQUEST, "%s: expected %d cells", path, n);
-      return fail_at(e, path);
-    }
+    if (!cJSON_IsArray(rw) || cJSON_GetArraySize(rw) != n)
+      return api_fail(e, API_INVALID_REQUEST, path, "%s: expected %d cells",
+                      path, n);
     int col = 0;
     for (const cJSON *c = rw->child; c != NULL; c = c->next, col++) {
       int at = row * n + col,
           box = row / g->box_rows * g->box_rows + col / g->box_cols;
       snprintf(path, sizeof path, "%sgrid[%d][%d]", pre, row, col);
-      if (!cJSON_IsObject(c)) {
-        api_error_set(e, API_INVALID_REQUEST, "%s: expected a cell object",
-                      path);
-        return fail_at(e, path);
-      }
+      if (!cJSON_IsObject(c))
+        return api_fail(e, API_INVALID_REQUEST, path,
+                        "%s: expected a cell object", path);
       const cJSON *value = cJSON_GetObjectItemCaseSensitive(c, "value"),
                   *given = cJSON_GetObjectItemCaseSensitive(c, "given"),
                   *region = cJSON_GetObjectItemCaseSensitive(c, "region");
       char where[112];
       int v = 0, k = box;
       snprintf(where, sizeof where, "%s.value", path);
-      if (cJSON_IsTrue(given) && value == NULL) {
-        api_error_set(e, API_INVALID_REQUEST, "%s: a given with no value",
-                      path);
-        return fail_at(e, path);
-      }
+      if (cJSON_IsTrue(given) && value == NULL)
+        return api_fail(e, API_INVALID_REQUEST, path,
+                        "%s: a given with no value", path);
       if (cJSON_IsTrue(given) && !api_json_int(value, where, 1, n, &v, e))
         return false;
       snprintf(where, sizeof where, "%s.region", path);
@@ -192,11 +182,10 @@ static bool read_grid(const cJSON *grid, const char *pre, int n, sudoku_grid *g,
 
 static bool add_extra(sudoku_rules *r, const uint16_t *cells, int n,
                       const char *path, struct api_error *e) {
-  if (r->extra_count >= SUDOKU_RULES_MAX_EXTRA) {
-    api_error_set(e, API_INVALID_REQUEST, "%s: more than %d extra regions",
-                  path, SUDOKU_RULES_MAX_EXTRA);
-    return fail_at(e, path);
-  }
+  if (r->extra_count >= SUDOKU_RULES_MAX_EXTRA)
+    return api_fail(e, API_INVALID_REQUEST, path,
+                    "%s: more than %d extra regions", path,
+                    SUDOKU_RULES_MAX_EXTRA);
   memcpy(r->extra[r->extra_count++], cells, (size_t)n * sizeof *cells);
   r->kinds |= 1u << SUDOKU_RULE_EXTRA;
   return true;
@@ -232,13 +221,11 @@ bool api_fpuzzles_read(const cJSON *root, const char *pre, sudoku_grid *g,
   if (!api_json_int(cJSON_GetObjectItemCaseSensitive(root, "size"), path,
                     SUDOKU_MIN_N, SUDOKU_MAX_N, &n, e))
     return false;
-  if (!sudoku_box_shape(n, &br, &bc)) {
-    api_error_set(e, API_BAD_SHAPE,
-                  "%s: a %dx%d grid has no box shape; this service reads "
-                  "sides 4, 6, 8, 9, 10, 12, ...",
-                  path, n, n);
-    return fail_at(e, path);
-  }
+  if (!sudoku_box_shape(n, &br, &bc))
+    return api_fail(e, API_BAD_SHAPE, path,
+                    "%s: a %dx%d grid has no box shape; this service reads "
+                    "sides 4, 6, 8, 9, 10, 12, ...",
+                    path, n, n);
   sudoku_grid_init(g, br, bc);
   if (!read_grid(cJSON_GetObjectItemCaseSensitive(root, "grid"), pre, n, g, r,
                  e))
@@ -282,9 +269,8 @@ bool api_fpuzzles_read(const cJSON *root, const char *pre, sudoku_grid *g,
       sum = strtol(v->valuestring, &end, 10);
       if (*end != '\0' || sum < 0 || sum > 9999) {
         snprintf(where, sizeof where, "%s.value", path);
-        api_error_set(e, API_INVALID_REQUEST,
-                      "%s: expected a cage sum such as \"15\"", where);
-        return fail_at(e, where);
+        return api_fail(e, API_INVALID_REQUEST, where,
+                        "%s: expected a cage sum such as \"15\"", where);
       }
     } else if (cJSON_IsNumber(v)) {
       snprintf(where, sizeof where, "%s.value", path);
@@ -293,10 +279,8 @@ bool api_fpuzzles_read(const cJSON *root, const char *pre, sudoku_grid *g,
         return false;
       sum = s;
     }
-    if (!sudoku_rules_add_cage(r, (uint16_t)sum, cells, count)) {
-      api_error_set(e, API_INVALID_REQUEST, "%s: too many cages", path);
-      return fail_at(e, path);
-    }
+    if (!sudoku_rules_add_cage(r, (uint16_t)sum, cells, count))
+      return api_fail(e, API_INVALID_REQUEST, path, "%s: too many cages", path);
   }
   list = cJSON_GetObjectItemCaseSensitive(root, "extraregion");
   k = 0;
@@ -309,11 +293,9 @@ bool api_fpuzzles_read(const cJSON *root, const char *pre, sudoku_grid *g,
     if (!cell_list(cJSON_GetObjectItemCaseSensitive(x, "cells"), where, n,
                    (size_t)n, cells, &count, e))
       return false;
-    if (count != (size_t)n) {
-      api_error_set(e, API_INVALID_REQUEST, "%s: %zu cells, not %d", where,
-                    count, n);
-      return fail_at(e, where);
-    }
+    if (count != (size_t)n)
+      return api_fail(e, API_INVALID_REQUEST, where, "%s: %zu cells, not %d",
+                      where, count, n);
     if (!add_extra(r, cells, n, path, e))
       return false;
   }
@@ -325,11 +307,9 @@ bool api_fpuzzles_read(const cJSON *root, const char *pre, sudoku_grid *g,
          x = x->next, k++) {
       snprintf(path, sizeof path, "%s%s[%d].cell", pre, parity[p], k);
       int c = cell_of(cJSON_GetObjectItemCaseSensitive(x, "cell"), n);
-      if (c < 0) {
-        api_error_set(e, API_INVALID_REQUEST,
-                      "%s: expected a cell name R1C1..R%dC%d", path, n, n);
-        return fail_at(e, path);
-      }
+      if (c < 0)
+        return api_fail(e, API_INVALID_REQUEST, path,
+                        "%s: expected a cell name R1C1..R%dC%d", path, n, n);
       r->parity[c] = p == 0 ? SUDOKU_PARITY_ODD : SUDOKU_PARITY_EVEN;
       r->kinds |= 1u << SUDOKU_RULE_ODD_EVEN;
     }

@@ -64,22 +64,19 @@ bool api_variant_query(const struct api_input *in, enum api_body_type type,
   *kinds = 0;
   if (v == NULL)
     return true;
-  if (type != API_BODY_TEXT) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "?variant= names the rules of a text body; a JSON body "
-                  "takes a \"variant\" member");
-    return fail_at(e, "variant");
-  }
+  if (type != API_BODY_TEXT)
+    return api_fail(e, API_INVALID_REQUEST, "variant",
+                    "?variant= names the rules of a text body; a JSON body "
+                    "takes a \"variant\" member");
   if (memchr(v->value, '\0', v->value_len) == NULL &&
       sudoku_rule_kinds(v->value, v->value_len, kinds, &bad))
     return true;
   char names[256], shown[40];
   api_rule_names(names, sizeof names);
   api_safe_copy(shown, sizeof shown, v->value, v->value_len);
-  api_error_set(e, API_INVALID_REQUEST,
-                "variant: expected a comma list of %s; got \"%s\"", names,
-                shown);
-  return fail_at(e, "variant");
+  return api_fail(e, API_INVALID_REQUEST, "variant",
+                  "variant: expected a comma list of %s; got \"%s\"", names,
+                  shown);
 }
 
 static bool read_kind(const cJSON *v, const char *path, uint32_t *kinds,
@@ -170,11 +167,9 @@ static bool read_cells(const cJSON *v, const char *path, int n, size_t max,
   for (const cJSON *x = v->child; x != NULL; x = x->next) {
     int c = cJSON_IsString(x) ? api_cell_of_name(x->valuestring, n) : -1;
     snprintf(where, sizeof where, "%s[%zu]", path, *count);
-    if (c < 0) {
-      api_error_set(e, API_INVALID_REQUEST,
-                    "%s: expected a cell name r1c1..r%dc%d", where, n, n);
-      return fail_at(e, where);
-    }
+    if (c < 0)
+      return api_fail(e, API_INVALID_REQUEST, where,
+                      "%s: expected a cell name r1c1..r%dc%d", where, n, n);
     cells[(*count)++] = (uint16_t)c;
   }
   return true;
@@ -183,22 +178,18 @@ static bool read_cells(const cJSON *v, const char *path, int n, size_t max,
 static bool read_cages(const cJSON *v, int n, sudoku_rules *r,
                        struct api_error *e) {
   char path[48], where[64];
-  if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "cages: expected a non-empty array of {\"sum\": 15, "
-                  "\"cells\": [\"r1c1\", \"r1c2\"]}");
-    return fail_at(e, "cages");
-  }
+  if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) == 0)
+    return api_fail(e, API_INVALID_REQUEST, "cages",
+                    "cages: expected a non-empty array of {\"sum\": 15, "
+                    "\"cells\": [\"r1c1\", \"r1c2\"]}");
   int k = 0;
   for (const cJSON *cage = v->child; cage != NULL; cage = cage->next, k++) {
     snprintf(path, sizeof path, "cages[%d]", k);
-    if (!cJSON_IsObject(cage)) {
-      api_error_set(e, API_INVALID_REQUEST,
-                    "%s: expected an object {\"sum\": 15, \"cells\": "
-                    "[\"r1c1\", \"r1c2\"]}",
-                    path);
-      return fail_at(e, path);
-    }
+    if (!cJSON_IsObject(cage))
+      return api_fail(e, API_INVALID_REQUEST, path,
+                      "%s: expected an object {\"sum\": 15, \"cells\": "
+                      "[\"r1c1\", \"r1c2\"]}",
+                      path);
     const cJSON *sum_v = NULL, *cells_v = NULL;
     for (const cJSON *m = cage->child; m != NULL; m = m->next) {
       const cJSON **slot = strcmp(m->string, "sum") == 0     ? &sum_v
@@ -224,19 +215,15 @@ static bool read_cages(const cJSON *v, int n, sudoku_rules *r,
     if (sum_v != NULL && !api_json_int(sum_v, where, 0, 9999, &sum, e))
       return false;
     snprintf(where, sizeof where, "%s.cells", path);
-    if (cells_v == NULL) {
-      api_error_set(e, API_INVALID_REQUEST, "%s: expected a \"cells\" member",
-                    path);
-      return fail_at(e, where);
-    }
+    if (cells_v == NULL)
+      return api_fail(e, API_INVALID_REQUEST, where,
+                      "%s: expected a \"cells\" member", path);
     uint16_t cells[SUDOKU_MAX_N];
     size_t count;
     if (!read_cells(cells_v, where, n, (size_t)n, cells, &count, e))
       return false;
-    if (!sudoku_rules_add_cage(r, (uint16_t)sum, cells, count)) {
-      api_error_set(e, API_INVALID_REQUEST, "%s: too many cages", path);
-      return fail_at(e, path);
-    }
+    if (!sudoku_rules_add_cage(r, (uint16_t)sum, cells, count))
+      return api_fail(e, API_INVALID_REQUEST, path, "%s: too many cages", path);
   }
   return true;
 }
@@ -244,24 +231,21 @@ static bool read_cages(const cJSON *v, int n, sudoku_rules *r,
 static bool read_extras(const cJSON *v, int n, sudoku_rules *r,
                         struct api_error *e) {
   int size = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : -1;
-  if (size < 1 || size > SUDOKU_RULES_MAX_EXTRA) {
-    api_error_set(e, API_INVALID_REQUEST,
-                  "extra_regions: expected an array of 1..%d regions, each an "
-                  "array of %d cell names",
-                  SUDOKU_RULES_MAX_EXTRA, n);
-    return fail_at(e, "extra_regions");
-  }
+  if (size < 1 || size > SUDOKU_RULES_MAX_EXTRA)
+    return api_fail(
+        e, API_INVALID_REQUEST, "extra_regions",
+        "extra_regions: expected an array of 1..%d regions, each an "
+        "array of %d cell names",
+        SUDOKU_RULES_MAX_EXTRA, n);
   char path[40];
   for (const cJSON *x = v->child; x != NULL; x = x->next) {
     snprintf(path, sizeof path, "extra_regions[%d]", r->extra_count);
     size_t count;
     if (!read_cells(x, path, n, (size_t)n, r->extra[r->extra_count], &count, e))
       return false;
-    if (count != (size_t)n) {
-      api_error_set(e, API_INVALID_REQUEST, "%s: %zu cells, not %d", path,
-                    count, n);
-      return fail_at(e, path);
-    }
+    if (count != (size_t)n)
+      return api_fail(e, API_INVALID_REQUEST, path, "%s: %zu cells, not %d",
+                      path, count, n);
     r->extra_count++;
   }
   return true;
@@ -354,12 +338,10 @@ bool api_variant_read(const struct api_variant_json *v, const sudoku_grid *g,
   uint32_t kinds = 0, implied = 0;
   if (v->variant != NULL) {
     if (cJSON_IsArray(v->variant)) {
-      if (cJSON_GetArraySize(v->variant) == 0) {
-        api_error_set(e, API_INVALID_REQUEST,
-                      "variant: expected a rule name or a non-empty array "
-                      "of them");
-        return fail_at(e, "variant");
-      }
+      if (cJSON_GetArraySize(v->variant) == 0)
+        return api_fail(e, API_INVALID_REQUEST, "variant",
+                        "variant: expected a rule name or a non-empty array "
+                        "of them");
       int i = 0;
       char path[32];
       for (const cJSON *x = v->variant->child; x != NULL; x = x->next, i++) {
@@ -395,11 +377,10 @@ bool api_variant_read(const struct api_variant_json *v, const sudoku_grid *g,
   }
   for (int k = 0; k < SUDOKU_RULE_COUNT; k++) {
     const char *m = member_of((enum sudoku_rule_kind)k);
-    if ((kinds >> k & 1) && !(implied >> k & 1) && strcmp(m, "variant") != 0) {
-      api_error_set(e, API_INVALID_REQUEST, "variant: %s needs a \"%s\" member",
-                    sudoku_rule_name(k), m);
-      return fail_at(e, m);
-    }
+    if ((kinds >> k & 1) && !(implied >> k & 1) && strcmp(m, "variant") != 0)
+      return api_fail(e, API_INVALID_REQUEST, m,
+                      "variant: %s needs a \"%s\" member", sudoku_rule_name(k),
+                      m);
   }
   r->kinds = kinds | implied;
   return api_variant_check(g, r, NULL, e);
