@@ -15,15 +15,16 @@
  * complexity (chain_out.c), as SE adds a nested chain's complexity to the
  * outer one's.
  *
- * Cost: each stall of an outer net makes the closure of the inner static
- * net over the working copy (ch_static_closure: what every potential
- * reaches, from one pass over the links, some 20 microseconds for the
+ * Cost: each stall of an outer net that leaves a link resting on its
+ * removals (a tail) makes the closure of the inner static net over the
+ * working copy (ch_static_closure without sinks: what every potential
+ * reaches, from one pass over the links, some 15 microseconds for the
  * few hundred live potentials of a hard 9x9), reads from it which live
- * candidates, on and off, reach both a link resting on the outer net's
- * removals (tails: the others conclude nothing) and their own negation,
- * and re-runs the inner net only for those (to read the links the chain
- * uses); the same closure gives level 3's region forcing chains
- * (logic_region_forcing_closure) without a sweep. A working copy too
+ * candidates, on and off, reach both a tail (the others conclude
+ * nothing) and their own negation, and re-runs the inner net only for
+ * those (to read the links the chain uses); the closure with sinks gives
+ * level 3's region forcing chains (logic_region_forcing_closure) without
+ * a sweep. A working copy too
  * large for a closure is swept instead, 64 sources at a time
  * (ch_static_depths). Some 20-150 microseconds a stall on 9x9, so a
  * level-2 search costs tens of milliseconds, a level-3 one a hundred,
@@ -202,9 +203,10 @@ static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
   struct sudoku_step *st = &x->step;
   if (x->base.nentries >= CH_NEST_MAX || x->inner == NULL)
     return false;
-  if (!(x->cl_ok && x->inner_cl != NULL
-            ? x->inner_cl(&x->s, &x->net, &x->cl, st)
-            : x->inner(&x->s, st)))
+  bool closure =
+      x->inner_cl != NULL && ch_static_closure(&x->net, &x->cl, true);
+  if (!(closure ? x->inner_cl(&x->s, &x->net, &x->cl, st)
+                : x->inner(&x->s, st)))
     return false;
   struct ch_nest_entry *e = &x->base.entry[x->base.nentries];
   e->nparents = 0;
@@ -273,10 +275,10 @@ static int tails(const struct ch_net *net, int *tail) {
  * tail (ch_static_reach from the tails' negations), 64 a sweep (some
  * 10 microseconds each); concludes each that reaches its negation.
  * Returns true when one added a node. */
-static bool inner_by_sweeps(struct ch_net *net, struct ch_nest *x) {
+static bool inner_by_sweeps(struct ch_net *net, struct ch_nest *x,
+                            const int *tail, int nt) {
   const int n = net->n;
   uint32_t reach[CH_POT_WORDS9];
-  int tail[CH_POTS9 / 2], nt = tails(net, tail);
   ch_static_reach(&x->net, &x->bfs, tail, nt, reach);
   bool added = false;
   int src[64], k = 0;
@@ -307,10 +309,10 @@ static bool inner_by_sweeps(struct ch_net *net, struct ch_nest *x) {
 /* The same from the closure (x->cl): a source reaches a tail when its
  * set meets the tails', and its negation when that is in its set; the
  * same sources concluded in the same order. */
-static bool inner_by_closure(struct ch_net *net, struct ch_nest *x) {
+static bool inner_by_closure(struct ch_net *net, struct ch_nest *x,
+                             const int *tail, int nt) {
   const struct ch_closure *cl = &x->cl;
   uint64_t tm[CH_CL_WORDS] = {0};
-  int tail[CH_POTS9 / 2], nt = tails(net, tail);
   for (int i = 0; i < nt; i++) {
     int j = cl->idx[tail[i] ^ 1];
     tm[j >> 6] |= 1ull << (j & 63);
@@ -323,12 +325,13 @@ static bool inner_by_closure(struct ch_net *net, struct ch_nest *x) {
       int p = ch_pot(9, c, __builtin_ctz(m) + 1, true);
       for (int o = 0; o < 2; o++) { /* on, then off */
         int i = cl->idx[p ^ o];
+        if (i == CH_NONE)
+          continue; /* a sink: reaches itself alone, no tail */
         const uint64_t *r = ch_cl_set(cl, i);
         uint64_t meet = 0;
         for (int w = 0; w < cl->nw; w++)
           meet |= r[w] & tm[w];
-        int j = cl->idx[p ^ o ^ 1];
-        if (meet != 0 && ((r[j >> 6] >> (j & 63)) & 1))
+        if (meet != 0 && ch_cl_reaches_pot(&x->net, cl, r, p ^ o ^ 1))
           added |= conclude(net, x, p ^ o);
       }
     }
@@ -371,8 +374,11 @@ static bool nest_pass(struct ch_net *net) {
     x->ready = true;
   } else
     ch_reinit(&x->net);
-  x->cl_ok = ch_static_closure(&x->net, &x->cl);
-  bool added = x->cl_ok ? inner_by_closure(net, x) : inner_by_sweeps(net, x);
+  /* (no tail: no inner chain concludes anything) */
+  int tail[CH_POTS9 / 2], nt = tails(net, tail);
+  bool added = nt > 0 && (ch_static_closure(&x->net, &x->cl, false)
+                              ? inner_by_closure(net, x, tail, nt)
+                              : inner_by_sweeps(net, x, tail, nt));
   if (!added && x->level >= 3)
     added = multiple_rule(net, x);
   return added;

@@ -29,14 +29,13 @@ struct ch_nest {
   struct sudoku_step step; /* a simple rule's step on the working copy */
   /* The rule asked inside at level 3 (the caller's region forcing
    * chains); NULL at level 2. inner_cl: the same rule over the inner
-   * net and its closure (which it must leave as they are but for the
-   * net's runs), asked instead when the closure is made. */
+   * net and its closure with sinks (the net's runs its scratch), asked
+   * instead when the working copy fits a closure. */
   bool (*inner)(const struct logic_state *s, struct sudoku_step *out);
   bool (*inner_cl)(const struct logic_state *s, struct ch_net *net,
                    const struct ch_closure *cl, struct sudoku_step *out);
-  /* The closure of net this stall (cl_ok: made; false when the working
-   * copy has too many candidates) */
-  bool cl_ok;
+  /* The closure of net this stall (chain.h): without sinks for the
+   * inner chains, with them for inner_cl */
   struct ch_closure cl;
 };
 
