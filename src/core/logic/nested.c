@@ -197,14 +197,14 @@ static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
  * outer net removed from its cell (the link within a cell) or from the
  * places of its value in the units it shares with the node before. A
  * static path's length is its complexity, so the paths' nodes are the
- * inner step's. */
-static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
+ * inner step's. made: x->cl is this stall's closure with sinks. */
+static bool multiple_rule(struct ch_net *net, struct ch_nest *x, bool made) {
   const struct logic_geom *g = &net->s->geo;
   struct sudoku_step *st = &x->step;
   if (x->base.nentries >= CH_NEST_MAX || x->inner == NULL)
     return false;
   bool closure =
-      x->inner_cl != NULL && ch_static_closure(&x->net, &x->cl, true);
+      x->inner_cl != NULL && (made || ch_static_closure(&x->net, &x->cl, true));
   if (!(closure ? x->inner_cl(&x->s, &x->net, &x->cl, st)
                 : x->inner(&x->s, st)))
     return false;
@@ -374,12 +374,14 @@ static bool nest_pass(struct ch_net *net) {
     x->ready = true;
   } else
     ch_reinit(&x->net);
-  /* (no tail: no inner chain concludes anything) */
+  /* (no tail: no inner chain concludes anything). Level 3 asks its
+   * rule at nearly every stall: its closure with sinks serves both. */
   int tail[CH_POTS9 / 2], nt = tails(net, tail);
-  bool added = nt > 0 && (ch_static_closure(&x->net, &x->cl, false)
-                              ? inner_by_closure(net, x, tail, nt)
-                              : inner_by_sweeps(net, x, tail, nt));
+  bool sinks = x->level >= 3 && x->inner_cl != NULL,
+       made = nt > 0 && ch_static_closure(&x->net, &x->cl, sinks);
+  bool added = nt > 0 && (made ? inner_by_closure(net, x, tail, nt)
+                               : inner_by_sweeps(net, x, tail, nt));
   if (!added && x->level >= 3)
-    added = multiple_rule(net, x);
+    added = multiple_rule(net, x, made && sinks);
   return added;
 }
