@@ -18,17 +18,17 @@
  * Cost: each stall of an outer net that leaves a link resting on its
  * removals (a tail) makes the closure of the inner static net over the
  * working copy (ch_static_closure without sinks: what every potential
- * reaches, from one pass over the links, some 15 microseconds for the
+ * reaches, from one pass over the links, some 5 microseconds for the
  * few hundred live potentials of a hard 9x9), reads from it which live
  * candidates, on and off, reach both a tail (the others conclude
  * nothing) and their own negation, and re-runs the inner net only for
  * those (to read the links the chain uses); the closure with sinks gives
  * level 3's region forcing chains (logic_region_forcing_closure) without
- * a sweep. A working copy too
- * large for a closure is swept instead, 64 sources at a time
- * (ch_static_depths). Some 20-150 microseconds a stall on 9x9, so a
- * level-2 search costs tens of milliseconds, a level-3 one a hundred,
- * where nothing simpler applies. What this does NOT do:
+ * a sweep. A working copy too large for a closure is swept instead, 64
+ * sources at a time (ch_static_depths). Some 10-100 microseconds a stall
+ * on 9x9, so a level-2 search costs some 15 milliseconds on the hardest
+ * puzzles, a level-3 one 50, where nothing simpler applies. What this
+ * does NOT do:
  * grids without cell masks (other than 9x9: no pass), SE's deeper levels
  * (multiple and dynamic chains inside, 10.0 and up), or chains inside the
  * inner chains.
