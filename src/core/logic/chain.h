@@ -223,6 +223,56 @@ void ch_static_nets(const struct ch_net *net, struct ch_bfs *b, const int *src,
 void ch_static_reach(const struct ch_net *net, struct ch_bfs *b, const int *src,
                      int nsrc, uint32_t *bits);
 
+/* The closure of a static mask net (chain_closure.c): its potentials
+ * (those of the position's candidates, at most CH_CL_MAXV) numbered in
+ * potential order, and for each the set of those its net reaches, by
+ * component; about 60 KiB. */
+#define CH_CL_MAXV 512
+#define CH_CL_WORDS (CH_CL_MAXV / 64)
+struct ch_closure {
+  int nv, nw; /* nodes; 64-bit words a set */
+  bool sinks; /* the sinks ("off" potentials without links) are nodes */
+  uint16_t idx[CH_POTS9];   /* potential -> node (CH_NONE: none) */
+  uint16_t pot[CH_CL_MAXV]; /* node -> potential, increasing */
+  uint16_t scc[CH_CL_MAXV]; /* node -> its component */
+  uint64_t reach[CH_CL_MAXV][CH_CL_WORDS]; /* component -> nodes reached */
+  /* scratch: the links as lists (an "on" node has 28 at most, an "off"
+   * one 4), those to sinks apart (sadj: "off" nodes without links), and
+   * Tarjan's stack */
+  uint16_t start[CH_CL_MAXV + 1], sstart[CH_CL_MAXV + 1];
+  uint16_t adj[CH_CL_MAXV / 2 * (28 + 4)], sadj[CH_CL_MAXV / 2 * 28];
+  uint16_t stk[CH_CL_MAXV];
+  /* the cells whose "off" potential of each value has links; the values
+   * whose "off" potential has links, by cell */
+  struct ch_mask linked[CH_MASK_N];
+  uint16_t lcell[CH_MASK_CELLS];
+};
+
+/* The closure of net (static, masks, no stop flags) into cl; false when
+ * the position has more than CH_CL_MAXV potentials. Without sinks, the
+ * "off" potentials that link nowhere (most of them) are no nodes, which
+ * makes it several times cheaper: ch_cl_reaches_pot still tells whether
+ * a set holds one. */
+bool ch_static_closure(const struct ch_net *net, struct ch_closure *cl,
+                       bool sinks);
+
+/* True when set (a node's, ch_cl_set) holds potential pot, a candidate
+ * of net's position, sink or not. */
+bool ch_cl_reaches_pot(const struct ch_net *net, const struct ch_closure *cl,
+                       const uint64_t *set, int pot);
+
+/* The set of nodes node i's net reaches. */
+static inline const uint64_t *ch_cl_set(const struct ch_closure *cl, int i) {
+  return cl->reach[cl->scc[i]];
+}
+
+/* True when the net grown from potential a reaches potential b (both
+ * nodes of cl). */
+static inline bool ch_cl_reaches(const struct ch_closure *cl, int a, int b) {
+  int j = cl->idx[b];
+  return (ch_cl_set(cl, cl->idx[a])[j >> 6] >> (j & 63)) & 1;
+}
+
 /* Adds node pot (an "off" potential of a dynamic net) resting on node
  * parent, as lock passes do; returns it, or -1 when known or at the cap. */
 int ch_add_off(struct ch_net *net, int pot, int parent, int cause, int unit);

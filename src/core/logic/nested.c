@@ -15,14 +15,20 @@
  * complexity (chain_out.c), as SE adds a nested chain's complexity to the
  * outer one's.
  *
- * Cost: each stall of an outer net sweeps the live candidates of the
- * working copy, on and off, that reach a link resting on the outer net's
- * removals (new_links: the others conclude nothing), 64 at a time
- * (ch_static_depths, a few microseconds a sweep) and re-runs the inner
- * net only for a chain that concludes something (to read the links it
- * uses): some 30-200
- * microseconds a stall on 9x9, so a level-2 search costs a few hundred
- * milliseconds where nothing simpler applies. What this does NOT do:
+ * Cost: each stall of an outer net that leaves a link resting on its
+ * removals (a tail) makes the closure of the inner static net over the
+ * working copy (ch_static_closure without sinks: what every potential
+ * reaches, from one pass over the links, some 5 microseconds for the
+ * few hundred live potentials of a hard 9x9), reads from it which live
+ * candidates, on and off, reach both a tail (the others conclude
+ * nothing) and their own negation, and re-runs the inner net only for
+ * those (to read the links the chain uses); the closure with sinks gives
+ * level 3's region forcing chains (logic_region_forcing_closure) without
+ * a sweep. A working copy too large for a closure is swept instead, 64
+ * sources at a time (ch_static_depths). Some 10-100 microseconds a stall
+ * on 9x9, so a level-2 search costs some 15 milliseconds on the hardest
+ * puzzles, a level-3 one 50, where nothing simpler applies. What this
+ * does NOT do:
  * grids without cell masks (other than 9x9: no pass), SE's deeper levels
  * (multiple and dynamic chains inside, 10.0 and up), or chains inside the
  * inner chains.
@@ -191,12 +197,16 @@ static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
  * outer net removed from its cell (the link within a cell) or from the
  * places of its value in the units it shares with the node before. A
  * static path's length is its complexity, so the paths' nodes are the
- * inner step's. */
-static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
+ * inner step's. made: x->cl is this stall's closure with sinks. */
+static bool multiple_rule(struct ch_net *net, struct ch_nest *x, bool made) {
   const struct logic_geom *g = &net->s->geo;
   struct sudoku_step *st = &x->step;
-  if (x->base.nentries >= CH_NEST_MAX || x->inner == NULL ||
-      !x->inner(&x->s, st))
+  if (x->base.nentries >= CH_NEST_MAX || x->inner == NULL)
+    return false;
+  bool closure =
+      x->inner_cl != NULL && (made || ch_static_closure(&x->net, &x->cl, true));
+  if (!(closure ? x->inner_cl(&x->s, &x->net, &x->cl, st)
+                : x->inner(&x->s, st)))
     return false;
   struct ch_nest_entry *e = &x->base.entry[x->base.nentries];
   e->nparents = 0;
@@ -223,17 +233,16 @@ static bool multiple_rule(struct ch_net *net, struct ch_nest *x) {
 /* The inner static net's links that rest on what the outer net removed
  * ("off -> on" where the cell lost a value, or the unit a place of the
  * value: outer_parents' links), found from their tails, the "off"
- * potentials they leave; into reach, the negations of the potentials
- * that reach a tail (bit p ^ 1 set for such a p). The links are
- * contrapositive (a -> b when not b -> not a), so these are the net grown
- * from the tails' negations, one sweep. An inner chain from a potential
- * that reaches no tail uses none of those links, rests on nothing the
- * outer net removed, and concludes nothing (conclude): it need not be
- * swept. Cost: one sweep and a pass over the candidates. */
-static void new_links(const struct ch_net *net, struct ch_nest *x,
-                      uint32_t *reach) {
+ * potentials they leave: into tail, the tails' negations; returns how
+ * many. An inner chain from a potential that reaches no tail uses none
+ * of those links, rests on nothing the outer net removed, and concludes
+ * nothing (conclude): it need not be looked at. The links are
+ * contrapositive (a -> b when not b -> not a), so the potentials that
+ * reach a tail are the negations of the net grown from the tails'
+ * negations. Cost: a pass over the candidates. */
+static int tails(const struct ch_net *net, int *tail) {
   const struct logic_geom *g = &net->s->geo;
-  int tail[CH_POTS9 / 2], nt = 0;
+  int nt = 0;
   for (int c = 0; c < net->ncells; c++) {
     bool cell =
         __builtin_popcount(net->cur[c]) == 2 && net->s->cand[c] != net->cur[c];
@@ -259,47 +268,18 @@ static void new_links(const struct ch_net *net, struct ch_nest *x,
         tail[nt++] = ch_pot(9, c, v, true);
     }
   }
-  ch_static_reach(&x->net, &x->bfs, tail, nt, reach);
+  return nt;
 }
 
-static bool nest_pass(struct ch_net *net);
-
-void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
-  x->base.pass = nest_pass;
-  x->base.settle = 2;
-  net->nest = &x->base;
-  x->of = NULL;
-  x->base.nentries = 0;
-}
-
-/* The net's pass (struct ch_nesting): its nesting is a struct ch_nest's
- * first member. */
-static bool nest_pass(struct ch_net *net) {
-  struct ch_nest *x = (struct ch_nest *)net->nest;
-  const struct logic_state *s = net->s;
+/* The inner chains of this stall by sweeps: the sources that reach a
+ * tail (ch_static_reach from the tails' negations), 64 a sweep (some
+ * 10 microseconds each); concludes each that reaches its negation.
+ * Returns true when one added a node. */
+static bool inner_by_sweeps(struct ch_net *net, struct ch_nest *x,
+                            const int *tail, int nt) {
   const int n = net->n;
-  if (!net->masks || x->base.nentries >= CH_NEST_MAX || ch_late(s))
-    return false;
-  if (x->of != s) { /* the position's geometry and values, once a search */
-    x->s = *s;
-    x->of = s;
-    x->ready = false;
-  }
-  memcpy(x->s.cand, net->cur, sizeof x->s.cand[0] * (size_t)net->ncells);
-  logic_state_sync(&x->s);
-  x->s.beat = 0;
-  if (simple_rules(net, x))
-    return true;
-  if (x->level < 2)
-    return false;
-  if (!x->ready) { /* (each sweep leaves bfs zeroed for the next) */
-    ch_init(&x->net, &x->s, CH_X | CH_Y);
-    memset(&x->bfs, 0, offsetof(struct ch_bfs, act));
-    x->ready = true;
-  } else
-    ch_reinit(&x->net);
   uint32_t reach[CH_POT_WORDS9];
-  new_links(net, x, reach);
+  ch_static_reach(&x->net, &x->bfs, tail, nt, reach);
   bool added = false;
   int src[64], k = 0;
   int16_t dist[64];
@@ -323,7 +303,85 @@ static bool nest_pass(struct ch_net *net) {
         added |= conclude(net, x, src[i]);
     k = 0;
   }
+  return added;
+}
+
+/* The same from the closure (x->cl): a source reaches a tail when its
+ * set meets the tails', and its negation when that is in its set; the
+ * same sources concluded in the same order. */
+static bool inner_by_closure(struct ch_net *net, struct ch_nest *x,
+                             const int *tail, int nt) {
+  const struct ch_closure *cl = &x->cl;
+  uint64_t tm[CH_CL_WORDS] = {0};
+  for (int i = 0; i < nt; i++) {
+    int j = cl->idx[tail[i] ^ 1];
+    tm[j >> 6] |= 1ull << (j & 63);
+  }
+  bool added = false;
+  for (int c = 0; c < net->ncells; c++) {
+    if (__builtin_popcount(net->cur[c]) < 2)
+      continue;
+    for (uint32_t m = net->cur[c]; m; m &= m - 1) {
+      int p = ch_pot(9, c, __builtin_ctz(m) + 1, true);
+      for (int o = 0; o < 2; o++) { /* on, then off */
+        int i = cl->idx[p ^ o];
+        if (i == CH_NONE)
+          continue; /* a sink: reaches itself alone, no tail */
+        const uint64_t *r = ch_cl_set(cl, i);
+        uint64_t meet = 0;
+        for (int w = 0; w < cl->nw; w++)
+          meet |= r[w] & tm[w];
+        if (meet != 0 && ch_cl_reaches_pot(&x->net, cl, r, p ^ o ^ 1))
+          added |= conclude(net, x, p ^ o);
+      }
+    }
+  }
+  return added;
+}
+
+static bool nest_pass(struct ch_net *net);
+
+void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
+  x->base.pass = nest_pass;
+  x->base.settle = 2;
+  net->nest = &x->base;
+  x->of = NULL;
+  x->base.nentries = 0;
+}
+
+/* The net's pass (struct ch_nesting): its nesting is a struct ch_nest's
+ * first member. */
+static bool nest_pass(struct ch_net *net) {
+  struct ch_nest *x = (struct ch_nest *)net->nest;
+  const struct logic_state *s = net->s;
+  if (!net->masks || x->base.nentries >= CH_NEST_MAX || ch_late(s))
+    return false;
+  if (x->of != s) { /* the position's geometry and values, once a search */
+    x->s = *s;
+    x->of = s;
+    x->ready = false;
+  }
+  memcpy(x->s.cand, net->cur, sizeof x->s.cand[0] * (size_t)net->ncells);
+  logic_state_sync(&x->s);
+  x->s.beat = 0;
+  if (simple_rules(net, x))
+    return true;
+  if (x->level < 2)
+    return false;
+  if (!x->ready) { /* (each sweep leaves bfs zeroed for the next) */
+    ch_init(&x->net, &x->s, CH_X | CH_Y);
+    memset(&x->bfs, 0, offsetof(struct ch_bfs, act));
+    x->ready = true;
+  } else
+    ch_reinit(&x->net);
+  /* (no tail: no inner chain concludes anything). Level 3 asks its
+   * rule at nearly every stall: its closure with sinks serves both. */
+  int tail[CH_POTS9 / 2], nt = tails(net, tail);
+  bool sinks = x->level >= 3 && x->inner_cl != NULL,
+       made = nt > 0 && ch_static_closure(&x->net, &x->cl, sinks);
+  bool added = nt > 0 && (made ? inner_by_closure(net, x, tail, nt)
+                               : inner_by_sweeps(net, x, tail, nt));
   if (!added && x->level >= 3)
-    added = multiple_rule(net, x);
+    added = multiple_rule(net, x, made && sinks);
   return added;
 }

@@ -28,9 +28,25 @@ struct ch_nest {
   bool ready; /* net initialised over s and bfs zeroed (once a search) */
   struct sudoku_step step; /* a simple rule's step on the working copy */
   /* The rule asked inside at level 3 (the caller's region forcing
-   * chains); NULL at level 2. */
+   * chains); NULL at level 2. inner_cl: the same rule over the inner
+   * net and its closure with sinks (the net's runs its scratch), asked
+   * instead when the working copy fits a closure. */
   bool (*inner)(const struct logic_state *s, struct sudoku_step *out);
+  bool (*inner_cl)(const struct logic_state *s, struct ch_net *net,
+                   const struct ch_closure *cl, struct sudoku_step *out);
+  /* The closure of net this stall (chain.h): without sinks for the
+   * inner chains, with them for inner_cl */
+  struct ch_closure cl;
 };
+
+/* logic_find_REGION_FORCING_CHAIN(s, out) (forcing.c) from the
+ * closure cl of net, a static CH_X | CH_Y net over s (ch_init or
+ * ch_reinit done); the same step, without a net's sweeps; net's runs
+ * are its scratch. */
+bool logic_region_forcing_closure(const struct logic_state *s,
+                                  struct ch_net *net,
+                                  const struct ch_closure *cl,
+                                  struct sudoku_step *out);
 
 /* Points net at x for its runs (after ch_init), x->level and x->inner
  * set. */
