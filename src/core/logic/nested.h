@@ -27,6 +27,11 @@ struct ch_nest {
   struct ch_bfs bfs;
   bool ready; /* net initialised over s and bfs zeroed (once a search) */
   struct sudoku_step step; /* a simple rule's step on the working copy */
+  /* A pass's inner chains that reach their negation, in the order they
+   * are added (inner_order in nested.c): source potential, complexity. */
+  int nfound;
+  uint16_t found_src[CH_POTS9], found_cplx[CH_POTS9];
+  uint16_t order[CH_POTS9];
   /* The rule asked inside at level 3 (the caller's region forcing
    * chains); NULL at level 2. */
   bool (*inner)(const struct logic_state *s, struct sudoku_step *out);
