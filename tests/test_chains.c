@@ -478,15 +478,16 @@ START_TEST(forcing_chain_places_the_solution_value) {
 END_TEST
 
 /* A dynamic net with locked candidates and nested chains of level
- * `level` (the finders' nets) over the position, run from pot; the
- * caller frees it and nest (allocated, 0.3 MiB together). */
+ * `level` (the finders' nets, with stop flags `stop`) over the position,
+ * run from pot; the caller frees it and nest (allocated, 0.3 MiB
+ * together). */
 static struct ch_net *nested_run(struct logic_state *s, struct ch_nest *nest,
                                  int level, const char *puzzle,
-                                 const char *tokens, int pot) {
+                                 const char *tokens, int pot, unsigned stop) {
   struct ch_net *net = malloc(sizeof *net);
   ck_assert(net != NULL && nest != NULL);
   state_from(s, puzzle, tokens);
-  ch_init(net, s, CH_X | CH_Y | CH_DYN | CH_LOCK);
+  ch_init(net, s, CH_X | CH_Y | CH_DYN | CH_LOCK | stop);
   nest->level = level;
   nest->inner = NULL;
   ch_nest_attach(net, nest);
@@ -520,7 +521,7 @@ START_TEST(simple_rules_add_every_step_of_their_rule) {
   struct logic_state s;
   struct ch_nest *nest = malloc(sizeof *nest);
   struct ch_net *net = nested_run(&s, nest, 1, puzzle, tokens,
-                                  ch_pot(9, 47, 3, true)); /* r6c3 = 3 */
+                                  ch_pot(9, 47, 3, true), 0); /* r6c3 = 3 */
   for (size_t k = 0; k < sizeof cell / sizeof cell[0]; k++) {
     int i = ch_find(net, ch_pot(9, cell[k], value[k], false));
     ck_assert_msg(i >= 0, "r%dc%d<>%d missing", cell[k] / 9 + 1,
@@ -555,7 +556,7 @@ START_TEST(inner_chains_are_added_lightest_first) {
   struct logic_state s;
   struct ch_nest *nest = malloc(sizeof *nest);
   struct ch_net *net = nested_run(&s, nest, 2, puzzle, tokens,
-                                  ch_pot(9, 25, 2, true)); /* r3c8 = 2 */
+                                  ch_pot(9, 25, 2, true), 0); /* r3c8 = 2 */
   int chains = 0, prev = 0;
   for (int i = 0; i < net->nnodes; i++) {
     if (net->node[i].cause != CH_NEST) {
@@ -570,6 +571,40 @@ START_TEST(inner_chains_are_added_lightest_first) {
     chains++;
   }
   ck_assert_int_gt(chains, 10);
+  free(nest);
+  free(net);
+}
+END_TEST
+
+/* A nested net of level 2 looking for a contradiction stops at its
+ * first, as SE's chaining returns the first it meets (level 1 still
+ * weighs those of two more rounds): on this position (a forum-hardest
+ * puzzle two steps in, where SE's serate 1.2.1.3 path is the same), r1c8=2
+ * reaches r3c2=7 and r3c2<>7 first, a contradiction of complexity 51
+ * (SE's 10.3 there), before the lighter r3c6=4 and r3c6<>4 (47, 10.2). */
+START_TEST(nested_net_stops_at_its_first_contradiction) {
+  static const char puzzle[] = "........91......35..9.3.8....3.5...67....2....."
+                               ".4.......6.8..9..2.7..6..4.....1..";
+  static const char tokens[] =
+      "23568 345678 24578 12568 12467 145678 247 12467 =9 "
+      "=1 4678 2478 2689 24679 46789 247 =3 =5 "
+      "256 4567 =9 1256 =3 14567 =8 12467 147 "
+      "289 1489 =3 189 =5 1789 2479 12478 =6 "
+      "=7 145689 1458 13689 169 =2 3459 1458 1348 "
+      "25689 15689 1258 =4 1679 136789 23579 12578 12378 "
+      "35 1357 =6 1235 =8 1345 23457 =9 2347 "
+      "3589 =2 158 =7 149 13459 =6 458 348 "
+      "=4 35789 578 23569 269 3569 =1 578 2378";
+  struct logic_state s;
+  struct ch_nest *nest = malloc(sizeof *nest);
+  struct ch_net *net =
+      nested_run(&s, nest, 2, puzzle, tokens, ch_pot(9, 7, 2, true),
+                 CH_STOP_ANY); /* r1c8 = 2 */
+  int a, b;
+  ck_assert_int_ge(net->conf_a, 0);
+  ck_assert_int_eq(ch_conflict(net, &a, &b), 51);
+  ck_assert_int_eq(net->node[a].pot, ch_pot(9, 19, 7, false));
+  ck_assert_int_eq(net->node[b].pot, ch_pot(9, 19, 7, true));
   free(nest);
   free(net);
 }
@@ -631,6 +666,7 @@ Suite *chains_suite(void) {
   tcase_add_test(t, length_increment_follows_se);
   tcase_add_test(t, simple_rules_add_every_step_of_their_rule);
   tcase_add_test(t, inner_chains_are_added_lightest_first);
+  tcase_add_test(t, nested_net_stops_at_its_first_contradiction);
   suite_add_tcase(s, t);
   TCase *p = tcase_create("paths");
   tcase_set_timeout(p, 120);

@@ -347,9 +347,13 @@ static void inner_order(struct ch_nest *x) {
 
 static bool nest_pass(struct ch_net *net);
 
+/* Level 1 weighs the contradictions of two more rounds (skfr's way, on
+ * which its 9.0 ratings rest); levels 2 and up stop at the first, as SE's
+ * chaining returns the first contradiction it meets (on the positions of
+ * SE's own paths checked, its rating is that one's). */
 void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
   x->base.pass = nest_pass;
-  x->base.settle = 2;
+  x->base.settle = x->level >= 2 ? 0 : 2;
   net->nest = &x->base;
   x->of = NULL;
   x->base.nentries = 0;
