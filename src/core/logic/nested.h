@@ -3,7 +3,7 @@
  * net of chain.c that, when it stalls, looks for forcing chains inside
  * its own working copy (SE's "nested forcing chains", level 2, 9.5).
  *
- * The caller keeps one struct ch_nest on its stack (about 120 KiB: an
+ * The caller keeps one struct ch_nest on its stack (about 160 KiB: an
  * inner net, its sweep scratch and the working copy as a position) and
  * attaches it to the net after ch_init (ch_nest_attach); ch_run then
  * calls its pass (struct ch_nesting, chain.h) each time the net (and its
