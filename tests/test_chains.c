@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "../src/core/logic/chain.h"
+#include "../src/core/logic/nested.h"
 #include "tests.h"
 
 /* ---- Helpers ----------------------------------------------------------- */
@@ -278,7 +279,7 @@ static const struct {
      "267 2678 =5 12378 =4 13678 =9 1236 126 "
      "2469 =3 689 12589 128 1568 124 =7 12456 "
      "=1 24679 679 23579 237 3567 234 23456 =8",
-     SUDOKU_TECH_NESTED_FORCING_CHAIN_3, 111, "r4c4<>7"},
+     SUDOKU_TECH_NESTED_FORCING_CHAIN_3, 111, "r9c4<>3"},
 };
 
 START_TEST(technique_is_the_next_step) {
@@ -476,6 +477,139 @@ START_TEST(forcing_chain_places_the_solution_value) {
 }
 END_TEST
 
+/* A dynamic net with locked candidates and nested chains of level
+ * `level` (the finders' nets, with stop flags `stop`) over the position,
+ * run from pot; the caller frees it and nest (allocated, 0.3 MiB
+ * together). */
+static struct ch_net *nested_run(struct logic_state *s, struct ch_nest *nest,
+                                 int level, const char *puzzle,
+                                 const char *tokens, int pot, unsigned stop) {
+  struct ch_net *net = malloc(sizeof *net);
+  ck_assert(net != NULL && nest != NULL);
+  state_from(s, puzzle, tokens);
+  ch_init(net, s, CH_X | CH_Y | CH_DYN | CH_LOCK | stop);
+  nest->level = level;
+  nest->inner = NULL;
+  ch_nest_attach(net, nest);
+  ch_run(net, pot);
+  return net;
+}
+
+/* A nested net's simple rules add every step of the first rule that
+ * finds one, in one pass, as SE adds every hint of its first productive
+ * rule: on this position (a forum-hardest puzzle two steps in), r6c3=3
+ * leaves 4 and 5 only in r6c4 and r6c5 of box 5 and of row 6, two hidden
+ * pairs. Both remove their values at once, each resting on r6c4<>3 and
+ * r6c5<>3 (four ancestors with the assumption and the nearer parent);
+ * row 6's removals do not wait for locked candidates off box 5's. */
+START_TEST(simple_rules_add_every_step_of_their_rule) {
+  static const char puzzle[] = "........3..1..9.6..5..8.4.....9...8...867....."
+                               "1....2....6..7.2..3.8..5..4.......8";
+  static const char tokens[] =
+      "26789 246789 2479 12457 12456 12456 1789 1579 =3 "
+      "2378 2478 =1 23457 2345 =9 78 =6 257 "
+      "23679 =5 2379 1237 =8 1236 =4 179 1279 "
+      "23567 2467 23457 =9 12345 12345 1367 =8 14567 "
+      "2359 249 =8 =6 =7 12345 139 13459 1459 "
+      "35679 =1 34579 345 345 =8 =2 34579 45679 "
+      "1589 89 =6 1345 13459 =7 139 =2 149 "
+      "1279 =3 279 =8 12469 1246 =5 1479 14679 "
+      "=4 279 2579 1235 123569 1235 13679 1379 =8";
+  /* row 6's and box 5's removals of 4 and 5 */
+  static const int cell[] = {31, 31, 32, 32, 41, 41, 45, 52, 52, 53, 53};
+  static const int value[] = {4, 5, 4, 5, 4, 5, 5, 4, 5, 4, 5};
+  struct logic_state s;
+  struct ch_nest *nest = malloc(sizeof *nest);
+  struct ch_net *net = nested_run(&s, nest, 1, puzzle, tokens,
+                                  ch_pot(9, 47, 3, true), 0); /* r6c3 = 3 */
+  for (size_t k = 0; k < sizeof cell / sizeof cell[0]; k++) {
+    int i = ch_find(net, ch_pot(9, cell[k], value[k], false));
+    ck_assert_msg(i >= 0, "r%dc%d<>%d missing", cell[k] / 9 + 1,
+                  cell[k] % 9 + 1, value[k]);
+    ck_assert_int_eq(net->node[i].cause, CH_NEST);
+    ck_assert_int_eq(ch_ancestors(net, i), 4);
+  }
+  free(nest);
+  free(net);
+}
+END_TEST
+
+/* A nested net of level 2 adds the conclusions of the inner chains it
+ * finds in a pass lightest first (SE sorts its inner hints by difficulty
+ * and complexity; a removal two chains conclude keeps the first's): on
+ * this position (a forum-hardest puzzle three steps in), in the net of
+ * r3c8=2, every run of nested nodes added together has its chains'
+ * complexities in order. In cell order, a chain of 8 followed one of 10. */
+START_TEST(inner_chains_are_added_lightest_first) {
+  static const char puzzle[] = ".......39.8......5..9.6.8....5.9...67....2....."
+                               ".4.......3.8..5..2.7..6..4.....1..";
+  static const char tokens[] =
+      "1256 14567 12467 1258 12457 14578 247 =3 =9 "
+      "123 =8 1247 1239 12347 13479 247 =6 =5 "
+      "235 3457 =9 235 =6 3457 =8 1247 1247 "
+      "1238 134 =5 138 =9 1378 2347 12478 =6 "
+      "=7 13469 1468 13568 135 =2 3459 1489 148 "
+      "123689 1369 1268 =4 1357 135678 23579 12789 1278 "
+      "169 1679 =3 1269 =8 1469 2479 =5 247 "
+      "1589 =2 18 =7 1345 13459 =6 489 348 "
+      "=4 5679 678 23569 235 3569 =1 2789 2378";
+  struct logic_state s;
+  struct ch_nest *nest = malloc(sizeof *nest);
+  struct ch_net *net = nested_run(&s, nest, 2, puzzle, tokens,
+                                  ch_pot(9, 25, 2, true), 0); /* r3c8 = 2 */
+  int chains = 0, prev = 0;
+  for (int i = 0; i < net->nnodes; i++) {
+    if (net->node[i].cause != CH_NEST) {
+      prev = 0;
+      continue;
+    }
+    int cplx = nest->base.entry[net->node[i].unit].cplx;
+    if (cplx == 0)
+      continue; /* a simple rule's */
+    ck_assert_msg(cplx >= prev, "node %d: %d after %d", i, cplx, prev);
+    prev = cplx;
+    chains++;
+  }
+  ck_assert_int_gt(chains, 10);
+  free(nest);
+  free(net);
+}
+END_TEST
+
+/* A nested net of level 2 looking for a contradiction stops at its
+ * first, as SE's chaining returns the first it meets (level 1 still
+ * weighs those of two more rounds): on this position (a forum-hardest
+ * puzzle two steps in, where SE's serate 1.2.1.3 path is the same), r1c8=2
+ * reaches r3c2=7 and r3c2<>7 first, a contradiction of complexity 51
+ * (SE's 10.3 there), before the lighter r3c6=4 and r3c6<>4 (47, 10.2). */
+START_TEST(nested_net_stops_at_its_first_contradiction) {
+  static const char puzzle[] = "........91......35..9.3.8....3.5...67....2....."
+                               ".4.......6.8..9..2.7..6..4.....1..";
+  static const char tokens[] =
+      "23568 345678 24578 12568 12467 145678 247 12467 =9 "
+      "=1 4678 2478 2689 24679 46789 247 =3 =5 "
+      "256 4567 =9 1256 =3 14567 =8 12467 147 "
+      "289 1489 =3 189 =5 1789 2479 12478 =6 "
+      "=7 145689 1458 13689 169 =2 3459 1458 1348 "
+      "25689 15689 1258 =4 1679 136789 23579 12578 12378 "
+      "35 1357 =6 1235 =8 1345 23457 =9 2347 "
+      "3589 =2 158 =7 149 13459 =6 458 348 "
+      "=4 35789 578 23569 269 3569 =1 578 2378";
+  struct logic_state s;
+  struct ch_nest *nest = malloc(sizeof *nest);
+  struct ch_net *net =
+      nested_run(&s, nest, 2, puzzle, tokens, ch_pot(9, 7, 2, true),
+                 CH_STOP_ANY); /* r1c8 = 2 */
+  int a, b;
+  ck_assert_int_ge(net->conf_a, 0);
+  ck_assert_int_eq(ch_conflict(net, &a, &b), 51);
+  ck_assert_int_eq(net->node[a].pot, ch_pot(9, 19, 7, false));
+  ck_assert_int_eq(net->node[b].pot, ch_pot(9, 19, 7, true));
+  free(nest);
+  free(net);
+}
+END_TEST
+
 /* SE's length increments: +0.1 past 4, 6, 8, 12, 16, 24 ... links. */
 START_TEST(length_increment_follows_se) {
   static const int cplx[] = {4, 6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27};
@@ -530,6 +664,9 @@ Suite *chains_suite(void) {
   tcase_add_loop_test(t, sweeps_equal_runs, 0,
                       (int)(sizeof positions / sizeof positions[0]));
   tcase_add_test(t, length_increment_follows_se);
+  tcase_add_test(t, simple_rules_add_every_step_of_their_rule);
+  tcase_add_test(t, inner_chains_are_added_lightest_first);
+  tcase_add_test(t, nested_net_stops_at_its_first_contradiction);
   suite_add_tcase(s, t);
   TCase *p = tcase_create("paths");
   tcase_set_timeout(p, 120);

@@ -100,7 +100,8 @@ struct ch_nesting {
   /* CH_STOP_ANY: after its first contradiction the net still grows
    * `settle` rounds (a round: the nodes queued when it began), so that
    * the contradictions they add are weighed too (ch_conflict), not only
-   * the first; skfr weighs those of two more steps the same way. */
+   * the first; skfr weighs those of two more steps the same way. 0:
+   * the net stops at its first (SE's way; nested.c sets it by level). */
   int settle;
   int nentries;
   struct ch_nest_entry entry[CH_NEST_MAX];

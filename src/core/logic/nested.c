@@ -124,41 +124,89 @@ static bool outer_parents(const struct ch_net *net, const struct ch_net *in,
   return true;
 }
 
+/* The candidates a simple rule's step st rests on, as (cell, values)
+ * pairs into cell[] and mask[] (at most 2 * SUDOKU_MAX_N): a naked pair's
+ * cells (every value), a hidden pair's unit (the pair's values), an
+ * X-wing's base lines (its value). Returns how many. */
+static int premise(const struct logic_geom *g, const struct sudoku_step *st,
+                   int *cell, uint32_t *mask) {
+  int k = 0;
+  if (st->technique == SUDOKU_TECH_NAKED_PAIR) {
+    for (int i = 0; i < st->ncells; i++) {
+      cell[k] = st->cells[i];
+      mask[k++] = ~0u;
+    }
+    return k;
+  }
+  int bases = st->technique == SUDOKU_TECH_X_WING ? st->nunits / 2 : st->nunits;
+  for (int i = 0; i < bases; i++)
+    for (int t = 0; t < g->len[st->units[i]]; t++) {
+      cell[k] = g->unit[st->units[i]][t];
+      mask[k++] = st->values;
+    }
+  return k;
+}
+
+/* Adds simple rule step st (found on x->s) to net when it holds on the
+ * net's working copy as it stands (x->s may have lost the eliminations
+ * of the steps added before it in the same pass: a step those made
+ * possible is the next pass's, as SE finds it) and rests on something the
+ * outer net removed: the parents are what went from its premise. True
+ * when it added a node. */
+static bool simple_step(struct ch_net *net, struct ch_nest *x,
+                        const struct sudoku_step *st) {
+  int cell[2 * SUDOKU_MAX_N];
+  uint32_t mask[2 * SUDOKU_MAX_N];
+  int k = premise(&net->s->geo, st, cell, mask);
+  for (int i = 0; i < k; i++)
+    if ((x->s.cand[cell[i]] ^ net->cur[cell[i]]) & mask[i])
+      return false;
+  struct ch_nest_entry *e = &x->base.entry[x->base.nentries];
+  e->nparents = 0;
+  e->cplx = 0;
+  e->key = 0;
+  for (int i = 0; i < k; i++)
+    if (!removed_parents(net, e, cell[i], mask[i]))
+      return false;
+  return e->nparents > 0 && add_conclusions(net, x, st);
+}
+
 /* SE's simple rules inside a net (after locked candidates, which chain.c
  * applies itself): hidden pair, naked pair, X-wing, in that order; the
  * first that finds a step on the working copy resting on something the
- * outer net removed gives its eliminations, with no complexity of its own
- * (SE counts only nested chains'). The parents: what went from the pair's
- * cells (naked), from the unit's places of the pair's values (hidden), or
- * from the base lines' places of the value (X-wing). */
+ * outer net removed gives the eliminations of every such step it finds
+ * there (SE adds every hint of its first productive rule), with no
+ * complexity of their own (SE counts only nested chains'). The steps are
+ * enumerated by applying each one's eliminations to x->s and asking
+ * again (a finder returns one step); resync restores x->s from the
+ * working copy after a rule that added nothing. Cost: one finder call a
+ * step found, and a resync after an unproductive rule that found any. */
+static void resync(const struct ch_net *net, struct ch_nest *x) {
+  memcpy(x->s.cand, net->cur, sizeof x->s.cand[0] * (size_t)net->ncells);
+  logic_state_sync(&x->s);
+}
+
 static bool simple_rules(struct ch_net *net, struct ch_nest *x) {
   static const logic_finder rule[] = {logic_find_HIDDEN_PAIR,
                                       logic_find_NAKED_PAIR, logic_find_X_WING};
-  const struct logic_geom *g = &net->s->geo;
   struct sudoku_step *st = &x->step;
-  if (x->base.nentries >= CH_NEST_MAX)
-    return false;
-  struct ch_nest_entry *e = &x->base.entry[x->base.nentries];
+  bool dirty = false;
   for (size_t r = 0; r < sizeof rule / sizeof rule[0]; r++) {
-    if (!rule[r](&x->s, st))
-      continue;
-    e->nparents = 0;
-    e->cplx = 0;
-    e->key = 0;
-    bool ok = true;
-    if (st->technique == SUDOKU_TECH_NAKED_PAIR) {
-      for (int i = 0; i < st->ncells && ok; i++)
-        ok = removed_parents(net, e, st->cells[i], ~0u);
-    } else {
-      int bases =
-          st->technique == SUDOKU_TECH_X_WING ? st->nunits / 2 : st->nunits;
-      for (int i = 0; i < bases && ok; i++)
-        for (int t = 0; t < g->len[st->units[i]] && ok; t++)
-          ok = removed_parents(net, e, g->unit[st->units[i]][t], st->values);
+    if (dirty)
+      resync(net, x);
+    dirty = false;
+    bool added = false;
+    while (x->base.nentries < CH_NEST_MAX && rule[r](&x->s, st)) {
+      added |= simple_step(net, x, st);
+      st->nplacements = 0;
+      logic_apply(&x->s, st);
+      dirty = true;
     }
-    if (ok && e->nparents > 0 && add_conclusions(net, x, st))
-      return true;
+    if (added)
+      return true; /* (the next pass copies the working copy again) */
   }
+  if (dirty)
+    resync(net, x);
   return false;
 }
 
@@ -190,6 +238,21 @@ static bool conclude(struct ch_net *net, struct ch_nest *x, int src) {
   return add_conclusions(net, x, st);
 }
 
+/* The parents of a multiple forcing chain's branches' common source, as
+ * SE counts them (its assumption's cause): what the outer net removed
+ * from the cell of a cell forcing chain (st carries no unit), or from the
+ * places of the value in the unit of a region forcing chain. False when
+ * they overflow e. */
+static bool source_parents(const struct ch_net *net,
+                           const struct sudoku_step *st,
+                           struct ch_nest_entry *e) {
+  if (st->nchain == 0)
+    return true;
+  if (st->nunits > 0)
+    return removed_places(net, e, st->units[0], st->chain[0].value);
+  return removed_parents(net, e, st->chain[0].cell, ~0u);
+}
+
 /* SE's level 3 adds multiple forcing chains inside (static cell and region
  * forcing chains: REGION_FORCING_CHAIN's finder on the working copy),
  * asked only when the rules before found nothing. Its step carries each
@@ -213,7 +276,7 @@ static bool multiple_rule(struct ch_net *net, struct ch_nest *x, bool made) {
   e->cplx = st->nchain;
   e->key = 1u << 31 | (uint32_t)st->chain[0].cell << 20 |
            (uint32_t)st->chain[0].value << 16 | e->cplx;
-  bool ok = true;
+  bool ok = source_parents(net, st, e);
   for (int k = 1; k < st->nchain && ok; k++) {
     if (st->chain[k - 1].link != SUDOKU_LINK_STRONG)
       continue;
@@ -271,22 +334,52 @@ static int tails(const struct ch_net *net, int *tail) {
   return nt;
 }
 
+/* The order in which a pass adds its inner chains' conclusions (x->order,
+ * indices into found_src): by complexity, then in source order. SE
+ * gathers every forcing chain of the working copy, sorts them by
+ * difficulty and complexity (a stable sort: ties keep cell and value
+ * order) and adds their removals in that order, where a removal two
+ * chains conclude keeps the first's parents and complexity; in one net
+ * (X and Y links) the difficulty rises with the complexity. A counting
+ * sort: O(chains + their largest complexity), no allocation. */
+static void inner_order(struct ch_nest *x) {
+  int top = 0;
+  for (int i = 0; i < x->nfound; i++)
+    if (x->found_cplx[i] > top)
+      top = x->found_cplx[i];
+  int k = 0;
+  for (int c = 0; c <= top && k < x->nfound; c++)
+    for (int i = 0; i < x->nfound; i++)
+      if (x->found_cplx[i] == c)
+        x->order[k++] = (uint16_t)i;
+}
+
+/* Sweeps the k sources src (at most 64) in the inner net and records
+ * each that reaches its negation as a chain of this pass, with its
+ * depth + 1 as its complexity (ch_static_depths, some 10 microseconds). */
+static void record_chains(struct ch_nest *x, const int *src, int k) {
+  int16_t dist[64];
+  if (k == 0)
+    return;
+  ch_static_depths(&x->net, &x->bfs, src, k, dist);
+  for (int i = 0; i < k; i++)
+    if (dist[i] >= 0) {
+      x->found_src[x->nfound] = (uint16_t)src[i];
+      x->found_cplx[x->nfound++] = (uint16_t)(dist[i] + 1);
+    }
+}
+
 /* The inner chains of this stall by sweeps: the sources that reach a
- * tail (ch_static_reach from the tails' negations), 64 a sweep (some
- * 10 microseconds each); concludes each that reaches its negation.
- * Returns true when one added a node. */
-static bool inner_by_sweeps(struct ch_net *net, struct ch_nest *x,
+ * tail (ch_static_reach from the tails' negations), every candidate of a
+ * cell with two or more left, on and off, in cell and value order, swept
+ * 64 at a time; each that reaches its negation is recorded. */
+static void inner_by_sweeps(struct ch_net *net, struct ch_nest *x,
                             const int *tail, int nt) {
   const int n = net->n;
   uint32_t reach[CH_POT_WORDS9];
   ch_static_reach(&x->net, &x->bfs, tail, nt, reach);
-  bool added = false;
   int src[64], k = 0;
-  int16_t dist[64];
   for (int c = 0; c <= net->ncells; c++) {
-    /* sources: every candidate of a cell with two or more left, on and
-     * off, in cell and value order, that can reach a new link; swept 64
-     * at a time */
     if (c < net->ncells && __builtin_popcount(net->cur[c]) >= 2)
       for (uint32_t m = net->cur[c]; m; m &= m - 1) {
         int p = ch_pot(n, c, __builtin_ctz(m) + 1, true);
@@ -297,19 +390,16 @@ static bool inner_by_sweeps(struct ch_net *net, struct ch_nest *x,
       }
     if (k == 0 || (k + 2 * n <= 64 && c < net->ncells))
       continue;
-    ch_static_depths(&x->net, &x->bfs, src, k, dist);
-    for (int i = 0; i < k; i++)
-      if (dist[i] >= 0)
-        added |= conclude(net, x, src[i]);
+    record_chains(x, src, k);
     k = 0;
   }
-  return added;
 }
 
 /* The same from the closure (x->cl): a source reaches a tail when its
  * set meets the tails', and its negation when that is in its set; the
- * same sources concluded in the same order. */
-static bool inner_by_closure(struct ch_net *net, struct ch_nest *x,
+ * same sources in the same order. Their depths (the order of the pass's
+ * conclusions) come from sweeping those sources alone: a pass has few. */
+static void inner_by_closure(struct ch_net *net, struct ch_nest *x,
                              const int *tail, int nt) {
   const struct ch_closure *cl = &x->cl;
   uint64_t tm[CH_CL_WORDS] = {0};
@@ -317,7 +407,7 @@ static bool inner_by_closure(struct ch_net *net, struct ch_nest *x,
     int j = cl->idx[tail[i] ^ 1];
     tm[j >> 6] |= 1ull << (j & 63);
   }
-  bool added = false;
+  int src[64], k = 0;
   for (int c = 0; c < net->ncells; c++) {
     if (__builtin_popcount(net->cur[c]) < 2)
       continue;
@@ -331,19 +421,28 @@ static bool inner_by_closure(struct ch_net *net, struct ch_nest *x,
         uint64_t meet = 0;
         for (int w = 0; w < cl->nw; w++)
           meet |= r[w] & tm[w];
-        if (meet != 0 && ch_cl_reaches_pot(&x->net, cl, r, p ^ o ^ 1))
-          added |= conclude(net, x, p ^ o);
+        if (meet == 0 || !ch_cl_reaches_pot(&x->net, cl, r, p ^ o ^ 1))
+          continue;
+        src[k++] = p ^ o;
+        if (k == 64) {
+          record_chains(x, src, k);
+          k = 0;
+        }
       }
     }
   }
-  return added;
+  record_chains(x, src, k);
 }
 
 static bool nest_pass(struct ch_net *net);
 
+/* Level 1 weighs the contradictions of two more rounds (skfr's way, on
+ * which its 9.0 ratings rest); levels 2 and up stop at the first, as SE's
+ * chaining returns the first contradiction it meets (on the positions of
+ * SE's own paths checked, its rating is that one's). */
 void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
   x->base.pass = nest_pass;
-  x->base.settle = 2;
+  x->base.settle = x->level >= 2 ? 0 : 2;
   net->nest = &x->base;
   x->of = NULL;
   x->base.nentries = 0;
@@ -379,8 +478,17 @@ static bool nest_pass(struct ch_net *net) {
   int tail[CH_POTS9 / 2], nt = tails(net, tail);
   bool sinks = x->level >= 3 && x->inner_cl != NULL,
        made = nt > 0 && ch_static_closure(&x->net, &x->cl, sinks);
-  bool added = nt > 0 && (made ? inner_by_closure(net, x, tail, nt)
-                               : inner_by_sweeps(net, x, tail, nt));
+  x->nfound = 0;
+  if (nt > 0) {
+    if (made)
+      inner_by_closure(net, x, tail, nt);
+    else
+      inner_by_sweeps(net, x, tail, nt);
+  }
+  inner_order(x);
+  bool added = false;
+  for (int i = 0; i < x->nfound; i++)
+    added |= conclude(net, x, x->found_src[x->order[i]]);
   if (!added && x->level >= 3)
     added = multiple_rule(net, x, made && sinks);
   return added;

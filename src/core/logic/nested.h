@@ -3,7 +3,7 @@
  * net of chain.c that, when it stalls, looks for forcing chains inside
  * its own working copy (SE's "nested forcing chains", level 2, 9.5).
  *
- * The caller keeps one struct ch_nest on its stack (about 120 KiB: an
+ * The caller keeps one struct ch_nest on its stack (about 160 KiB: an
  * inner net, its sweep scratch and the working copy as a position) and
  * attaches it to the net after ch_init (ch_nest_attach); ch_run then
  * calls its pass (struct ch_nesting, chain.h) each time the net (and its
@@ -27,6 +27,11 @@ struct ch_nest {
   struct ch_bfs bfs;
   bool ready; /* net initialised over s and bfs zeroed (once a search) */
   struct sudoku_step step; /* a simple rule's step on the working copy */
+  /* A pass's inner chains that reach their negation, in the order they
+   * are added (inner_order in nested.c): source potential, complexity. */
+  int nfound;
+  uint16_t found_src[CH_POTS9], found_cplx[CH_POTS9];
+  uint16_t order[CH_POTS9];
   /* The rule asked inside at level 3 (the caller's region forcing
    * chains); NULL at level 2. inner_cl: the same rule over the inner
    * net and its closure with sinks (the net's runs its scratch), asked
