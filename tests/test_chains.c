@@ -268,6 +268,22 @@ static const struct {
      "3679 =1 679 346789 34589 345678 6789 =2 4679 "
      "=4 27 =5 126789 189 678 16789 189 =3",
      SUDOKU_TECH_NESTED_FORCING_CHAIN_2, 102, "r6c5<>4"},
+    /* a forum hardest puzzle four steps in: nothing of levels 1-3
+     * applies (trial answered here before level 4); SE rates the puzzle
+     * ED=11.8/11.8/11.5, as its path through level 4 now does */
+    {"........6..5..18...9...8.7....8.2.....3.1.2..4..5.3....6.....9...83..1.."
+     "7."
+     "......4",
+     "1238 123478 1247 2479 23459 4579 3459 12345 =6 "
+     "236 2347 =5 4679 234679 =1 =8 234 239 "
+     "1236 =9 1246 246 23456 =8 345 =7 1235 "
+     "1569 157 1679 =8 4679 =2 345679 13456 13579 "
+     "5689 578 =3 4679 =1 4679 =2 4568 5789 "
+     "=4 1278 12679 =5 679 =3 679 168 1789 "
+     "1235 =6 124 1247 24578 457 357 =9 23578 "
+     "259 245 =8 =3 245679 4679 =1 256 257 "
+     "=7 1235 129 1269 2589 569 356 23568 =4",
+     SUDOKU_TECH_NESTED_FORCING_CHAIN_4, 118, "r9c2<>2"},
     {"........7..2..96..8...6...3....92.....46..5...1..54.....5.4.9...3.....7."
      "1.......8",
      "34569 4569 1369 123458 1238 1358 1248 124589 =7 "
@@ -326,6 +342,7 @@ START_TEST(technique_is_the_next_step) {
       [SUDOKU_TECH_NESTED_FORCING_CHAIN] = logic_find_NESTED_FORCING_CHAIN,
       [SUDOKU_TECH_NESTED_FORCING_CHAIN_2] = logic_find_NESTED_FORCING_CHAIN_2,
       [SUDOKU_TECH_NESTED_FORCING_CHAIN_3] = logic_find_NESTED_FORCING_CHAIN_3,
+      [SUDOKU_TECH_NESTED_FORCING_CHAIN_4] = logic_find_NESTED_FORCING_CHAIN_4,
       [SUDOKU_TECH_TRIAL] = logic_find_TRIAL};
   ck_assert(finder[st.technique](&s, &direct));
   ck_assert_int_eq(direct.rating, st.rating);
@@ -655,6 +672,7 @@ END_TEST
 Suite *chains_suite(void) {
   Suite *s = suite_create("chains");
   TCase *t = tcase_create("steps");
+  tcase_set_timeout(t, 60); /* the level-4 position: seconds of search */
   tcase_add_loop_test(t, technique_is_the_next_step, 0,
                       sizeof positions / sizeof positions[0]);
   tcase_add_test(t, forcing_chain_places_the_solution_value);

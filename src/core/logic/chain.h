@@ -284,6 +284,10 @@ int ch_find(const struct ch_net *net, int pot);
 /* Distinct nodes node i rests on, itself included (SE's complexity). */
 int ch_ancestors(struct ch_net *net, int i);
 
+/* ch_ancestors, showing see each of those nodes (hidden parents too). */
+typedef void (*ch_see)(void *ctx, const struct ch_net *net, int node);
+int ch_ancestors_see(struct ch_net *net, int i, ch_see see, void *ctx);
+
 /* The inner chains a branch set has counted (their keys): SE adds a
  * nested chain's complexity once a step, however many branches use it. */
 #define CH_KEYS_MAX 32

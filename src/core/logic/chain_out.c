@@ -32,9 +32,10 @@ static bool seen_key(struct ch_keys *seen, uint32_t key) {
 }
 
 /* ch_ancestors, counting only the nested chains not yet in nested[]
- * (a bit an entry), which it adds there, nor in *seen (may be NULL). */
+ * (a bit an entry), which it adds there, nor in *seen (may be NULL);
+ * shown each node it counts when see is not NULL. */
 static int ancestors(struct ch_net *net, int i, uint64_t *nested,
-                     struct ch_keys *seen) {
+                     struct ch_keys *seen, ch_see see, void *ctx) {
   const struct logic_geom *g = &net->s->geo;
   int n = net->n, top = 0, count = 0;
   memset(net->seen, 0, (size_t)(net->nnodes + 7) / 8);
@@ -43,6 +44,8 @@ static int ancestors(struct ch_net *net, int i, uint64_t *nested,
     int j = net->stack[--top];
     const struct ch_node *d = &net->node[j];
     count++;
+    if (see != NULL)
+      see(ctx, net, j);
     if (d->parent != CH_NONE)
       visit(net, d->parent, &top);
     if (d->cause == CH_NEST && net->nest != NULL) {
@@ -85,18 +88,23 @@ static int ancestors(struct ch_net *net, int i, uint64_t *nested,
 
 int ch_ancestors(struct ch_net *net, int i) {
   uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
-  return ancestors(net, i, nested, NULL);
+  return ancestors(net, i, nested, NULL, NULL, NULL);
+}
+
+int ch_ancestors_see(struct ch_net *net, int i, ch_see see, void *ctx) {
+  uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
+  return ancestors(net, i, nested, NULL, see, ctx);
 }
 
 int ch_ancestors_seen(struct ch_net *net, int i, struct ch_keys *seen) {
   uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
-  return ancestors(net, i, nested, seen);
+  return ancestors(net, i, nested, seen, NULL, NULL);
 }
 
 int ch_ancestors_pair(struct ch_net *net, int a, int b) {
   uint64_t nested[(CH_NEST_MAX + 64) / 64] = {0};
-  int ca = ancestors(net, a, nested, NULL);
-  return ca + ancestors(net, b, nested, NULL);
+  int ca = ancestors(net, a, nested, NULL, NULL, NULL);
+  return ca + ancestors(net, b, nested, NULL, NULL, NULL);
 }
 
 int ch_conflict(struct ch_net *net, int *a, int *b) {

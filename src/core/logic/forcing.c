@@ -27,7 +27,8 @@
 #include "nested.h"
 
 #define POT_WORDS ((2 * SUDOKU_MAX_CELLS * SUDOKU_MAX_N + 31) / 32)
-#define MAX_SURVIVORS 16         /* conclusions of one branch set weighed */
+#define MAX_SURVIVORS 16 /* conclusions of one branch set weighed */
+#define MAX_ALL 64 /* conclusions an inner search (ch_dynamic_inner) keeps */
 #define RACC_WORDS (27 * 9 * 46) /* 9x9: units x values x words */
 
 enum kind { K_CONTRA, K_DOUBLE, K_CELL, K_REGION };
@@ -85,6 +86,11 @@ struct search {
   int sweep_src[64];
   uint32_t swept[64][CH_POT_WORDS9];
   struct ch_bfs bfs;
+  /* ch_dynamic_inner: nested.c's view of the conclusions, and the
+   * lightest conclusion of each target (up to MAX_ALL, 2.5 KiB) */
+  struct ch_inner *in;
+  int nall;
+  struct conclusion all[MAX_ALL];
 };
 
 /* A search for contradictions alone (Nishio) needs its nets only as deep
@@ -101,8 +107,39 @@ static void bound(struct search *q) {
   q->net->max_depth = lim == INT_MAX ? -1 : lim - 3 < 0 ? 0 : lim - 3;
 }
 
+/* The target of conclusion b (the assumption's negation for a
+ * contradiction). */
+static int target_of(const struct conclusion *b) {
+  return b->kind == K_CONTRA ? b->src ^ 1 : b->target;
+}
+
+/* Keeps b among q->all: the lightest conclusion of each target; when
+ * full, b replaces the heaviest kept if lighter. */
+static void keep(struct search *q, struct conclusion b) {
+  int worst = 0;
+  for (int i = 0; i < q->nall; i++) {
+    struct conclusion *a = &q->all[i];
+    if (target_of(a) == target_of(&b)) {
+      if (b.cplx < a->cplx)
+        *a = b;
+      return;
+    }
+    if (a->cplx > q->all[worst].cplx)
+      worst = i;
+  }
+  if (q->nall < MAX_ALL)
+    q->all[q->nall++] = b;
+  else if (b.cplx < q->all[worst].cplx)
+    q->all[worst] = b;
+}
+
 static void offer(struct search *q, struct conclusion b) {
   b.r = q->m->base + ch_length_rating(b.cplx);
+  if (q->in != NULL) { /* every conclusion counts: no bound */
+    keep(q, b);
+    q->found = true;
+    return;
+  }
   if (b.r < q->best.r || (b.r == q->best.r && b.cplx < q->best.cplx)) {
     q->best = b;
     q->found = true;
@@ -396,6 +433,10 @@ static void conclude(struct search *q, struct sudoku_step *out) {
     ch_conflict(q->net, &ca, &cb);
     ch_add_path(q->net, ca, out);
     ch_add_path(q->net, cb, out);
+    if (q->in != NULL) {
+      q->in->see(q->in, q->net, ca);
+      q->in->see(q->in, q->net, cb);
+    }
     target = b->src ^ 1; /* the assumption is false */
   } else {
     if (b->kind == K_DOUBLE) {
@@ -413,7 +454,15 @@ static void conclude(struct search *q, struct sudoku_step *out) {
       int i = ch_find(q->net, target);
       if (i >= 0)
         ch_add_path(q->net, i, out);
+      if (i >= 0 && q->in != NULL)
+        q->in->see(q->in, q->net, i);
     }
+  }
+  if (q->in != NULL) {
+    q->in->cplx = b->cplx;
+    q->in->cell = b->kind == K_CELL ? b->cell : -1;
+    q->in->unit = b->kind == K_REGION ? b->unit : -1;
+    q->in->value = b->value;
   }
   int c = ch_cell(n, target), v = ch_value(n, target);
   if (ch_on(target))
@@ -428,6 +477,8 @@ static void begin(struct search *q, const struct logic_state *s,
   q->s = s;
   q->m = m;
   q->cl = NULL;
+  q->in = NULL;
+  q->nall = 0;
   q->runs = 0;
   q->late = false;
   q->held = -1;
@@ -442,14 +493,16 @@ static void begin(struct search *q, const struct logic_state *s,
 }
 
 /* nest: the scratch of nested chains (nested.h) when the nets nest, else
- * NULL. */
+ * NULL; in: told the winner's branches (nested.h), or NULL. */
 static bool find_multi_in(const struct logic_state *s, struct sudoku_step *out,
-                          const struct forcing_kind *m, struct ch_nest *nest) {
+                          const struct forcing_kind *m, struct ch_nest *nest,
+                          struct ch_inner *in) {
   struct search q;
   const struct logic_geom *g = &s->geo;
   int n = g->n, src[SUDOKU_MAX_N];
   begin(&q, s, m);
   q.net = &q.own;
+  q.in = in;
   q.racc_on = m->regions && g->nunits * n * q.words <= RACC_WORDS;
   if (q.racc_on)
     memset(q.racc_n, 0, sizeof q.racc_n[0] * (size_t)(g->nunits * n));
@@ -482,13 +535,30 @@ static bool find_multi_in(const struct logic_state *s, struct sudoku_step *out,
     region_pass(&q);
   if (q.late || !q.found)
     return false;
-  conclude(&q, out);
+  if (in == NULL) {
+    conclude(&q, out);
+    return true;
+  }
+  /* every conclusion kept, lightest first (SE sorts its hints so, and the
+   * first to remove a candidate is the one that counts) */
+  for (int i = 1; i < q.nall; i++)
+    for (int j = i; j > 0 && q.all[j].cplx < q.all[j - 1].cplx; j--) {
+      struct conclusion t = q.all[j];
+      q.all[j] = q.all[j - 1];
+      q.all[j - 1] = t;
+    }
+  for (int i = 0; i < q.nall; i++) {
+    q.best = q.all[i];
+    in->begin(in);
+    conclude(&q, out);
+    in->take(in, out);
+  }
   return true;
 }
 
 static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
                        const struct forcing_kind *m) {
-  return find_multi_in(s, out, m, NULL);
+  return find_multi_in(s, out, m, NULL, NULL);
 }
 
 bool logic_find_NISHIO(const struct logic_state *s, struct sudoku_step *out) {
@@ -544,16 +614,23 @@ bool logic_region_forcing_closure(const struct logic_state *s,
   return true;
 }
 
+static const struct forcing_kind dynamic_kind = {
+    SUDOKU_TECH_DYNAMIC_FORCING_CHAIN,
+    CH_X | CH_Y | CH_DYN,
+    85,
+    true,
+    true,
+    true,
+    true};
+
 bool logic_find_DYNAMIC_FORCING_CHAIN(const struct logic_state *s,
                                       struct sudoku_step *out) {
-  static const struct forcing_kind m = {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN,
-                                        CH_X | CH_Y | CH_DYN,
-                                        85,
-                                        true,
-                                        true,
-                                        true,
-                                        true};
-  return find_multi(s, out, &m);
+  return find_multi(s, out, &dynamic_kind);
+}
+
+bool ch_dynamic_inner(const struct logic_state *s, struct sudoku_step *out,
+                      struct ch_inner *in) {
+  return find_multi_in(s, out, &dynamic_kind, NULL, in);
 }
 
 /* SE's "Dynamic Forcing Chains (+)": dynamic nets that also use locked
@@ -579,7 +656,7 @@ bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
   nest.level = 1;
   nest.inner = NULL;
   nest.inner_cl = NULL;
-  return find_multi_in(s, out, &m, &nest);
+  return find_multi_in(s, out, &m, &nest, NULL);
 }
 
 /* The generic sentence (explain.c): its name, chain or cells, outcome. */
@@ -605,7 +682,7 @@ bool logic_find_NESTED_FORCING_CHAIN_2(const struct logic_state *s,
   nest.level = 2;
   nest.inner = NULL;
   nest.inner_cl = NULL;
-  return find_multi_in(s, out, &m, &nest);
+  return find_multi_in(s, out, &m, &nest, NULL);
 }
 
 /* Level 3 (10.0 + length): multiple forcing chains inside as well. */
@@ -622,8 +699,35 @@ bool logic_find_NESTED_FORCING_CHAIN_3(const struct logic_state *s,
   nest.level = 3;
   nest.inner = logic_find_REGION_FORCING_CHAIN;
   nest.inner_cl = logic_region_forcing_closure;
-  return find_multi_in(s, out, &m, &nest);
+  return find_multi_in(s, out, &m, &nest, NULL);
+}
+
+/* Level 4 (10.5 + length): SE's nested chains with dynamic forcing chains
+ * inside. Its nets, when they stall and no pair or X-wing applies, run a
+ * whole dynamic forcing chain search (the row at 8.5) on their working
+ * copy (nested.c) and take every conclusion it finds, as SE's level 4
+ * runs its dynamic chaining there in place of the static chains of
+ * levels 2 and 3 (dynamic chains find what those find). Tried only when
+ * level 3 found nothing. Cost: one dynamic search (a few milliseconds on
+ * a hard 9x9) each time an outer net stalls, about a second of CPU a
+ * search on the hardest puzzles; the two searches nest, about 500 KiB of
+ * stack. */
+bool logic_find_NESTED_FORCING_CHAIN_4(const struct logic_state *s,
+                                       struct sudoku_step *out) {
+  static const struct forcing_kind m = {SUDOKU_TECH_NESTED_FORCING_CHAIN_4,
+                                        CH_X | CH_Y | CH_DYN | CH_LOCK,
+                                        105,
+                                        true,
+                                        true,
+                                        true,
+                                        true};
+  struct ch_nest nest;
+  nest.level = 4;
+  nest.inner = NULL;
+  nest.inner_cl = NULL;
+  return find_multi_in(s, out, &m, &nest, NULL);
 }
 
 LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_2, logic_generic_sentence)
 LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_3, logic_generic_sentence)
+LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_4, logic_generic_sentence)

@@ -19,7 +19,8 @@
 struct ch_nest {
   struct ch_nesting base; /* first: what the net sees (chain.h) */
   /* SE's: 1 pairs and X-wings inside (dynamic forcing chains (+)), 2
-   * static chains as well, 3 also multiple ones */
+   * static chains as well, 3 also multiple ones,
+   * 4 dynamic chains instead of static ones */
   int level;
   const struct logic_state *of; /* the position s was copied from */
   struct logic_state s;         /* the outer working copy as a position */
@@ -56,5 +57,24 @@ bool logic_region_forcing_closure(const struct logic_state *s,
 /* Points net at x for its runs (after ch_init), x->level and x->inner
  * set. */
 void ch_nest_attach(struct ch_net *net, struct ch_nest *x);
+
+/* What a dynamic forcing chain search tells the nested chains of level 4
+ * about each conclusion it found, lightest first: begin, then each
+ * branch's net and the node it concludes at (both nodes of a
+ * contradiction), then its complexity and its branch set (the cell of a
+ * cell forcing chain, the unit and value of a region one, -1 otherwise),
+ * then take with its step. */
+struct ch_inner {
+  void (*begin)(struct ch_inner *in);
+  void (*see)(struct ch_inner *in, struct ch_net *net, int node);
+  void (*take)(struct ch_inner *in, const struct sudoku_step *st);
+  int cplx, cell, unit, value;
+};
+
+/* The dynamic forcing chain search of the row at 8.5 (forcing.c) on s,
+ * all of its conclusions (the lightest of each target, up to 64) shown to
+ * in, out the scratch of their steps; false when it found none. */
+bool ch_dynamic_inner(const struct logic_state *s, struct sudoku_step *out,
+                      struct ch_inner *in);
 
 #endif
