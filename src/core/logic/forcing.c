@@ -492,11 +492,64 @@ static void begin(struct search *q, const struct logic_state *s,
   q->words = (2 * s->geo.ncells * s->geo.n + 31) / 32;
 }
 
+/* The entry of memo for s's candidates, or -1 (a 9x9 copy only). */
+static int memo_find(const struct ch_memo *memo, const struct logic_state *s,
+                     uint16_t *key) {
+  if (memo == NULL || s->geo.ncells != 81)
+    return -1;
+  for (int c = 0; c < 81; c++)
+    key[c] = (uint16_t)s->cand[c];
+  for (int i = 0; i < memo->n; i++)
+    if (memcmp(memo->cand[i], key, sizeof memo->cand[i]) == 0)
+      return i;
+  return -1;
+}
+
+/* Keeps q's conclusions (sorted) under key when there is room. */
+static void memo_keep(struct ch_memo *memo, const uint16_t *key,
+                      const struct search *q) {
+  if (memo->n >= CH_MEMO || memo->used + q->nall > CH_MEMO_POOL)
+    return;
+  memcpy(memo->cand[memo->n], key, sizeof memo->cand[0]);
+  memo->first[memo->n] = (uint32_t)memo->used;
+  memo->count[memo->n] = (uint16_t)q->nall;
+  for (int i = 0; i < q->nall; i++) {
+    const struct conclusion *b = &q->all[i];
+    memo->pool[memo->used++] =
+        (struct ch_memo_found){.cplx = b->cplx,
+                               .kind = (int16_t)b->kind,
+                               .src = (int16_t)b->src,
+                               .cell = (int16_t)b->cell,
+                               .unit = (int16_t)b->unit,
+                               .value = (int16_t)b->value,
+                               .target = (int16_t)b->target};
+  }
+  memo->n++;
+}
+
+/* The conclusions of memo entry e back in q (as offer made them). */
+static void memo_load(const struct ch_memo *memo, int e, struct search *q) {
+  q->nall = memo->count[e];
+  for (int i = 0; i < q->nall; i++) {
+    const struct ch_memo_found *f = &memo->pool[memo->first[e] + i];
+    q->all[i] = (struct conclusion){.r = q->m->base + ch_length_rating(f->cplx),
+                                    .cplx = f->cplx,
+                                    .kind = (enum kind)f->kind,
+                                    .src = f->src,
+                                    .cell = f->cell,
+                                    .unit = f->unit,
+                                    .value = f->value,
+                                    .target = f->target};
+  }
+  q->found = q->nall > 0;
+}
+
 /* nest: the scratch of nested chains (nested.h) when the nets nest, else
- * NULL; in: told the winner's branches (nested.h), or NULL. */
+ * NULL; in: told the winner's branches (nested.h), or NULL; memo (with in
+ * only): the conclusions of the 9x9 copies searched before, or NULL. */
 static bool find_multi_in(const struct logic_state *s, struct sudoku_step *out,
                           const struct forcing_kind *m, struct ch_nest *nest,
-                          struct ch_inner *in) {
+                          struct ch_inner *in, struct ch_memo *memo) {
   struct search q;
   const struct logic_geom *g = &s->geo;
   int n = g->n, src[SUDOKU_MAX_N];
@@ -519,6 +572,12 @@ static bool find_multi_in(const struct logic_state *s, struct sudoku_step *out,
   q.sweep_n = q.sweep_next = 0;
   if (q.sweep_on)
     memset(&q.bfs, 0, offsetof(struct ch_bfs, act));
+  uint16_t key[81];
+  int e = memo_find(memo, s, key);
+  if (e >= 0) {
+    memo_load(memo, e, &q);
+    goto take;
+  }
   for (int c = 0; c < g->ncells && !q.late; c++) {
     if (s->value[c] || __builtin_popcount(s->cand[c]) < 2)
       continue;
@@ -533,7 +592,7 @@ static bool find_multi_in(const struct logic_state *s, struct sudoku_step *out,
   }
   if (m->regions)
     region_pass(&q);
-  if (q.late || !q.found)
+  if (q.late || (in == NULL && !q.found))
     return false;
   if (in == NULL) {
     conclude(&q, out);
@@ -547,6 +606,11 @@ static bool find_multi_in(const struct logic_state *s, struct sudoku_step *out,
       q.all[j] = q.all[j - 1];
       q.all[j - 1] = t;
     }
+  if (memo != NULL && s->geo.ncells == 81)
+    memo_keep(memo, key, &q);
+take:
+  if (!q.found)
+    return false;
   for (int i = 0; i < q.nall; i++) {
     q.best = q.all[i];
     in->begin(in);
@@ -558,7 +622,7 @@ static bool find_multi_in(const struct logic_state *s, struct sudoku_step *out,
 
 static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
                        const struct forcing_kind *m) {
-  return find_multi_in(s, out, m, NULL, NULL);
+  return find_multi_in(s, out, m, NULL, NULL, NULL);
 }
 
 bool logic_find_NISHIO(const struct logic_state *s, struct sudoku_step *out) {
@@ -629,8 +693,8 @@ bool logic_find_DYNAMIC_FORCING_CHAIN(const struct logic_state *s,
 }
 
 bool ch_dynamic_inner(const struct logic_state *s, struct sudoku_step *out,
-                      struct ch_inner *in) {
-  return find_multi_in(s, out, &dynamic_kind, NULL, in);
+                      struct ch_inner *in, struct ch_memo *memo) {
+  return find_multi_in(s, out, &dynamic_kind, NULL, in, memo);
 }
 
 /* SE's "Dynamic Forcing Chains (+)": dynamic nets that also use locked
@@ -656,7 +720,7 @@ bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
   nest.level = 1;
   nest.inner = NULL;
   nest.inner_cl = NULL;
-  return find_multi_in(s, out, &m, &nest, NULL);
+  return find_multi_in(s, out, &m, &nest, NULL, NULL);
 }
 
 /* The generic sentence (explain.c): its name, chain or cells, outcome. */
@@ -682,7 +746,7 @@ bool logic_find_NESTED_FORCING_CHAIN_2(const struct logic_state *s,
   nest.level = 2;
   nest.inner = NULL;
   nest.inner_cl = NULL;
-  return find_multi_in(s, out, &m, &nest, NULL);
+  return find_multi_in(s, out, &m, &nest, NULL, NULL);
 }
 
 /* Level 3 (10.0 + length): multiple forcing chains inside as well. */
@@ -699,7 +763,7 @@ bool logic_find_NESTED_FORCING_CHAIN_3(const struct logic_state *s,
   nest.level = 3;
   nest.inner = logic_find_REGION_FORCING_CHAIN;
   nest.inner_cl = logic_region_forcing_closure;
-  return find_multi_in(s, out, &m, &nest, NULL);
+  return find_multi_in(s, out, &m, &nest, NULL, NULL);
 }
 
 /* Level 4 (10.5 + length): SE's nested chains with dynamic forcing chains
@@ -725,7 +789,7 @@ bool logic_find_NESTED_FORCING_CHAIN_4(const struct logic_state *s,
   nest.level = 4;
   nest.inner = NULL;
   nest.inner_cl = NULL;
-  return find_multi_in(s, out, &m, &nest, NULL);
+  return find_multi_in(s, out, &m, &nest, NULL, NULL);
 }
 
 LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_2, logic_generic_sentence)

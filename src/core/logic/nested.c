@@ -512,7 +512,7 @@ static bool dynamic_rule(struct ch_net *net, struct ch_nest *x) {
                     true,
                     false};
   struct sudoku_step st;
-  ch_dynamic_inner(&x->s, &st, &r.base);
+  ch_dynamic_inner(&x->s, &st, &r.base, &x->memo);
   return r.added;
 }
 
@@ -527,6 +527,7 @@ void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
   x->base.settle = x->level >= 2 ? 0 : 2;
   net->nest = &x->base;
   x->of = NULL;
+  x->memo.n = x->memo.used = 0;
   x->base.nentries = 0;
 }
 
@@ -541,6 +542,7 @@ static bool nest_pass(struct ch_net *net) {
     x->s = *s;
     x->of = s;
     x->ready = false;
+    x->memo.n = x->memo.used = 0;
   }
   memcpy(x->s.cand, net->cur, sizeof x->s.cand[0] * (size_t)net->ncells);
   logic_state_sync(&x->s);
