@@ -479,6 +479,9 @@ static void begin(struct search *q, const struct logic_state *s,
   q->cl = NULL;
   q->in = NULL;
   q->nall = 0;
+  q->shallow = false; /* (find_multi_in sets these three for its nets) */
+  q->racc_on = false;
+  q->sweep_on = false;
   q->runs = 0;
   q->late = false;
   q->held = -1;
