@@ -86,6 +86,8 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
     "Nested forcing chain (multiple forcing chains inside)")                   \
   X(NESTED_FORCING_CHAIN_4, "nested-forcing-chain-4", 105,                     \
     "Nested forcing chain (dynamic forcing chains inside)")                    \
+  X(NESTED_FORCING_CHAIN_5, "nested-forcing-chain-5", 110,                     \
+    "Nested forcing chain (nested forcing chains inside)")                     \
   X(TRIAL, "trial", 110, "Trial (search finds no solution)")
 
 enum sudoku_technique {

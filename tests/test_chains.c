@@ -343,6 +343,7 @@ START_TEST(technique_is_the_next_step) {
       [SUDOKU_TECH_NESTED_FORCING_CHAIN_2] = logic_find_NESTED_FORCING_CHAIN_2,
       [SUDOKU_TECH_NESTED_FORCING_CHAIN_3] = logic_find_NESTED_FORCING_CHAIN_3,
       [SUDOKU_TECH_NESTED_FORCING_CHAIN_4] = logic_find_NESTED_FORCING_CHAIN_4,
+      [SUDOKU_TECH_NESTED_FORCING_CHAIN_5] = logic_find_NESTED_FORCING_CHAIN_5,
       [SUDOKU_TECH_TRIAL] = logic_find_TRIAL};
   ck_assert(finder[st.technique](&s, &direct));
   ck_assert_int_eq(direct.rating, st.rating);
@@ -507,6 +508,8 @@ static struct ch_net *nested_run(struct logic_state *s, struct ch_nest *nest,
   ch_init(net, s, CH_X | CH_Y | CH_DYN | CH_LOCK | stop);
   nest->level = level;
   nest->inner = NULL;
+  nest->memo = nest->deeper_memo = NULL;
+  nest->deeper = NULL;
   ch_nest_attach(net, nest);
   ch_run(net, pot);
   return net;
@@ -627,6 +630,112 @@ START_TEST(nested_net_stops_at_its_first_contradiction) {
 }
 END_TEST
 
+/* The position of `positions` whose next step is tech's, in *s, and its
+ * solution in *sol; returns its index. */
+static int position_of(enum sudoku_technique tech, struct logic_state *s,
+                       sudoku_grid *sol) {
+  for (int i = 0; i < (int)(sizeof positions / sizeof positions[0]); i++)
+    if (positions[i].tech == tech) {
+      sudoku_grid g;
+      state_from(s, positions[i].puzzle, positions[i].tokens);
+      test_grid_from_line(&g, positions[i].puzzle);
+      ck_assert_int_eq(sudoku_solve(&g, NULL, sol, NULL), SUDOKU_OK);
+      return i;
+    }
+  ck_abort_msg("no position for %s", sudoku_technique_id(tech));
+  return -1;
+}
+
+/* What an inner search shows (nested.h's struct ch_inner): each
+ * conclusion's complexity and step, checked against the solution. */
+struct seen {
+  struct ch_inner base;
+  const struct logic_state *s;
+  const uint8_t *sol;
+  int n, branches;
+  int cplx[64];
+  char what[64][48];
+};
+
+static void seen_begin(struct ch_inner *in) { (void)in; }
+
+static void seen_see(struct ch_inner *in, struct ch_net *net, int node) {
+  (void)net;
+  ck_assert_int_ge(node, 0);
+  ((struct seen *)in)->branches++;
+}
+
+static void seen_take(struct ch_inner *in, const struct sudoku_step *st) {
+  struct seen *w = (struct seen *)in;
+  check_sound(w->s, st, w->sol, "inner conclusion");
+  ck_assert_int_lt(w->n, 64);
+  ck_assert_int_gt(in->cplx, 0);
+  w->cplx[w->n] = in->cplx;
+  conclusions(st, w->what[w->n], sizeof w->what[0]);
+  w->n++;
+}
+
+/* Level 5's second inner rule (ch_nested_inner, the row at 9.5 as a
+ * search that shows every conclusion): on the level-2 position it shows
+ * the row's own step among sound conclusions, lightest first, and, asked
+ * again with a memo, the same conclusions from the memo. */
+START_TEST(nested_inner_search_shows_every_conclusion) {
+  struct logic_state s;
+  struct sudoku_step st;
+  sudoku_grid sol;
+  int i = position_of(SUDOKU_TECH_NESTED_FORCING_CHAIN_2, &s, &sol);
+  struct ch_nest *nest = malloc(sizeof *nest);
+  struct ch_memo *memo = malloc(sizeof *memo);
+  struct seen *w = calloc(2, sizeof *w);
+  ck_assert(nest != NULL && memo != NULL && w != NULL);
+  memo->n = memo->used = 0;
+  for (int k = 0; k < 2; k++) {
+    w[k].base =
+        (struct ch_inner){seen_begin, seen_see, seen_take, 0, -1, -1, 0};
+    w[k].s = &s;
+    w[k].sol = sol.cell;
+    nest->level = 2;
+    nest->memo = nest->deeper_memo = NULL;
+    nest->deeper = NULL;
+    ck_assert(ch_nested_inner(&s, &st, nest, &w[k].base, memo));
+    ck_assert_int_eq(memo->n, 1); /* kept once, then read */
+  }
+  ck_assert_int_gt(w[0].n, 1);
+  ck_assert_int_gt(w[0].branches, 0);
+  bool own = false;
+  for (int k = 0; k < w[0].n; k++) {
+    own |= strcmp(w[0].what[k], positions[i].want) == 0;
+    if (k > 0)
+      ck_assert_int_ge(w[0].cplx[k], w[0].cplx[k - 1]);
+  }
+  ck_assert_msg(own, "%s not shown", positions[i].want);
+  ck_assert_int_eq(w[1].n, w[0].n);
+  for (int k = 0; k < w[0].n; k++) {
+    ck_assert_int_eq(w[1].cplx[k], w[0].cplx[k]);
+    ck_assert_str_eq(w[1].what[k], w[0].what[k]);
+  }
+  free(w);
+  free(memo);
+  free(nest);
+}
+END_TEST
+
+/* Level 5 (11.0 + length) finds what level 4 finds on the level-4
+ * position, with level 2's nested chains inside as well where the
+ * dynamic ones give nothing: a sound step, rated from 11.0 up. */
+START_TEST(level_5_concludes_soundly) {
+  struct logic_state s;
+  struct sudoku_step st;
+  sudoku_grid sol;
+  position_of(SUDOKU_TECH_NESTED_FORCING_CHAIN_4, &s, &sol);
+  ck_assert(logic_find_NESTED_FORCING_CHAIN_5(&s, &st));
+  ck_assert_int_eq(st.technique, SUDOKU_TECH_NESTED_FORCING_CHAIN_5);
+  ck_assert_int_ge(st.rating, 110);
+  ck_assert_int_ge(st.nchain, 4);
+  check_sound(&s, &st, sol.cell, "level 5");
+}
+END_TEST
+
 /* SE's length increments: +0.1 past 4, 6, 8, 12, 16, 24 ... links. */
 START_TEST(length_increment_follows_se) {
   static const int cplx[] = {4, 6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27};
@@ -685,6 +794,8 @@ Suite *chains_suite(void) {
   tcase_add_test(t, simple_rules_add_every_step_of_their_rule);
   tcase_add_test(t, inner_chains_are_added_lightest_first);
   tcase_add_test(t, nested_net_stops_at_its_first_contradiction);
+  tcase_add_test(t, nested_inner_search_shows_every_conclusion);
+  tcase_add_test(t, level_5_concludes_soundly);
   suite_add_tcase(s, t);
   TCase *p = tcase_create("paths");
   tcase_set_timeout(p, 120);

@@ -700,101 +700,116 @@ bool ch_dynamic_inner(const struct logic_state *s, struct sudoku_step *out,
   return find_multi_in(s, out, &dynamic_kind, NULL, in, memo);
 }
 
-/* SE's "Dynamic Forcing Chains (+)": dynamic nets that also use locked
- * candidates, hidden and naked pairs and X-wings on their working copy
- * (nested.c at level 1: SE's Locking, HiddenSet(2), NakedSet(2),
- * Fisherman(2) inside the chain; skfr uses the same), the first level of
- * nesting. Rated as SE rates them, 9.0 + length, and tried as SE tries
- * them: only when no finder before found anything (SE keeps them in a
- * producer group of their own, asked after the dynamic chains; step.c's
- * table marks the row). The nets cost more than a dynamic search's: the
- * simple rules run on the working copy each time a net stalls. Chains
- * inside chains are the next rows'. */
-bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
-                                     struct sudoku_step *out) {
-  static const struct forcing_kind m = {SUDOKU_TECH_NESTED_FORCING_CHAIN,
-                                        CH_X | CH_Y | CH_DYN | CH_LOCK,
-                                        90,
-                                        true,
-                                        true,
-                                        true,
-                                        true};
-  struct ch_nest nest;
-  nest.level = 1;
-  nest.inner = NULL;
-  nest.inner_cl = NULL;
-  return find_multi_in(s, out, &m, &nest, NULL, NULL);
-}
-
 /* The generic sentence (explain.c): its name, chain or cells, outcome. */
 LOGIC_EXPLAIN(NISHIO, logic_generic_sentence)
 LOGIC_EXPLAIN(REGION_FORCING_CHAIN, logic_generic_sentence)
 LOGIC_EXPLAIN(DYNAMIC_FORCING_CHAIN, logic_generic_sentence)
 LOGIC_EXPLAIN(NESTED_FORCING_CHAIN, logic_generic_sentence)
 
-/* SE's nested forcing chains, level 2 (9.5 + length): the nets of the
- * finder above, which also run forcing chains inside their working copy
- * when they stall (nested.c). Tried only when no row before found
- * anything, as SE asks its levels one after another. */
+/* SE's "Dynamic Forcing Chains (+)" and nested forcing chains, levels
+ * 1 to 5 (nested.c): dynamic nets with locked candidates that, when they
+ * stall, look inside their working copy, rated 9.0 to 11.0 + length as SE
+ * rates its Chaining levels 1 to 5. What each level looks for inside:
+ * 1 hidden and naked pairs and X-wings (SE's Locking, HiddenSet(2),
+ * NakedSet(2), Fisherman(2); skfr uses the same); 2 also static forcing
+ * chains; 3 also static cell and region forcing chains; 4 after the pairs
+ * and X-wings, a whole dynamic forcing chain search (the row at 8.5), all
+ * of whose conclusions count, as SE adds all its inner hints; 5 also, where
+ * that finds nothing, a level-2 search. Each row is tried only when no
+ * finder before found anything, as SE asks its producers (step.c's table
+ * marks the rows). Cost grows with the level, each stall of a net running
+ * the level's inner search: level 1 a few simple rules, levels 2 and 3 a
+ * static closure (tens of microseconds), level 4 a dynamic search (a few
+ * milliseconds), level 5 a nested one (tens of milliseconds), up to seconds
+ * (level 4) or minutes (level 5) a search on the hardest puzzles, bounded
+ * by the deadline. Stack (gcc -fstack-usage, the inner searches
+ * included): a level-1 to 3 search about 430 KiB, level 4 1.1 MiB, level
+ * 5 1.8 MiB (the memos of the inner searches, 430 KiB each, and a second
+ * nest); the threads that rate get SUDOKU_STACK_BYTES. */
+#define NESTED_KIND(tech, base)                                                \
+  { tech, CH_X | CH_Y | CH_DYN | CH_LOCK, base, true, true, true, true }
+static const struct forcing_kind nested_kind[] = {
+    [1] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN, 90),
+    [2] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN_2, 95),
+    [3] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN_3, 100),
+    [4] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN_4, 105),
+    [5] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN_5, 110),
+};
+
+/* The search of x's level over s (its memos and deeper nest set). */
+static bool nested_in(const struct logic_state *s, struct sudoku_step *out,
+                      struct ch_nest *x, struct ch_inner *in,
+                      struct ch_memo *memo) {
+  x->inner = x->level == 3 ? logic_find_REGION_FORCING_CHAIN : NULL;
+  x->inner_cl = x->level == 3 ? logic_region_forcing_closure : NULL;
+  return find_multi_in(s, out, &nested_kind[x->level], x, in, memo);
+}
+
+/* Levels 1 to 3: no memo (their inner searches cost less than a lookup). */
+static bool nested_level(const struct logic_state *s, struct sudoku_step *out,
+                         int level) {
+  struct ch_nest x;
+  x.level = level;
+  x.memo = x.deeper_memo = NULL;
+  x.deeper = NULL;
+  return nested_in(s, out, &x, NULL, NULL);
+}
+
+bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
+                                     struct sudoku_step *out) {
+  return nested_level(s, out, 1);
+}
+
 bool logic_find_NESTED_FORCING_CHAIN_2(const struct logic_state *s,
                                        struct sudoku_step *out) {
-  static const struct forcing_kind m = {SUDOKU_TECH_NESTED_FORCING_CHAIN_2,
-                                        CH_X | CH_Y | CH_DYN | CH_LOCK,
-                                        95,
-                                        true,
-                                        true,
-                                        true,
-                                        true};
-  struct ch_nest nest;
-  nest.level = 2;
-  nest.inner = NULL;
-  nest.inner_cl = NULL;
-  return find_multi_in(s, out, &m, &nest, NULL, NULL);
+  return nested_level(s, out, 2);
 }
 
-/* Level 3 (10.0 + length): multiple forcing chains inside as well. */
 bool logic_find_NESTED_FORCING_CHAIN_3(const struct logic_state *s,
                                        struct sudoku_step *out) {
-  static const struct forcing_kind m = {SUDOKU_TECH_NESTED_FORCING_CHAIN_3,
-                                        CH_X | CH_Y | CH_DYN | CH_LOCK,
-                                        100,
-                                        true,
-                                        true,
-                                        true,
-                                        true};
-  struct ch_nest nest;
-  nest.level = 3;
-  nest.inner = logic_find_REGION_FORCING_CHAIN;
-  nest.inner_cl = logic_region_forcing_closure;
-  return find_multi_in(s, out, &m, &nest, NULL, NULL);
+  return nested_level(s, out, 3);
 }
 
-/* Level 4 (10.5 + length): SE's nested chains with dynamic forcing chains
- * inside. Its nets, when they stall and no pair or X-wing applies, run a
- * whole dynamic forcing chain search (the row at 8.5) on their working
- * copy (nested.c) and take every conclusion it finds, as SE's level 4
- * runs its dynamic chaining there in place of the static chains of
- * levels 2 and 3 (dynamic chains find what those find). Tried only when
- * level 3 found nothing. Cost: one dynamic search (a few milliseconds on
- * a hard 9x9) each time an outer net stalls, about a second of CPU a
- * search on the hardest puzzles; the two searches nest, about 500 KiB of
- * stack. */
 bool logic_find_NESTED_FORCING_CHAIN_4(const struct logic_state *s,
                                        struct sudoku_step *out) {
-  static const struct forcing_kind m = {SUDOKU_TECH_NESTED_FORCING_CHAIN_4,
-                                        CH_X | CH_Y | CH_DYN | CH_LOCK,
-                                        105,
-                                        true,
-                                        true,
-                                        true,
-                                        true};
-  struct ch_nest nest;
-  nest.level = 4;
-  nest.inner = NULL;
-  nest.inner_cl = NULL;
-  return find_multi_in(s, out, &m, &nest, NULL, NULL);
+  struct ch_memo memo;
+  struct ch_nest x;
+  x.level = 4;
+  x.memo = &memo;
+  x.deeper_memo = NULL;
+  x.deeper = NULL;
+  return nested_in(s, out, &x, NULL, NULL);
+}
+
+/* Level 5 runs on the classic grids alone, where SE's scale is defined:
+ * under a variant's rules the nets see units and peers, not the rules'
+ * other constraints (a cage's sum), so where level 4 found nothing level
+ * 5 rarely does,
+ * at some 40 times its cost (a killer of the shared corpus: 75 s for no
+ * step, against 2 s to its trial step); trial answers there. */
+bool logic_find_NESTED_FORCING_CHAIN_5(const struct logic_state *s,
+                                       struct sudoku_step *out) {
+  if (s->geo.rules != NULL)
+    return false;
+  struct ch_memo memo, deeper_memo;
+  struct ch_nest x, deeper;
+  x.level = 5;
+  x.memo = &memo;
+  x.deeper_memo = &deeper_memo;
+  x.deeper = &deeper;
+  deeper.level = 2;
+  deeper.memo = deeper.deeper_memo = NULL;
+  deeper.deeper = NULL;
+  return nested_in(s, out, &x, NULL, NULL);
+}
+
+bool ch_nested_inner(const struct logic_state *s, struct sudoku_step *out,
+                     struct ch_nest *nest, struct ch_inner *in,
+                     struct ch_memo *memo) {
+  return nested_in(s, out, nest, in, memo);
 }
 
 LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_2, logic_generic_sentence)
 LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_3, logic_generic_sentence)
 LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_4, logic_generic_sentence)
+LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_5, logic_generic_sentence)

@@ -28,11 +28,11 @@
  * sources at a time (ch_static_depths). Some 10-100 microseconds a stall
  * on 9x9, so a level-2 search costs some 15 milliseconds on the hardest
  * puzzles, a level-3 one 50, where nothing simpler applies. Levels 3
- * (static cell and region forcing chains inside) and 4 (dynamic forcing
- * chains inside, in place of the static ones) are below. What this does
- * NOT do: grids without cell masks (other than 9x9: no pass), SE's levels
- * past 4 (dynamic chains (+) or nested chains inside), or chains inside the
- * inner chains.
+ * (static cell and region forcing chains inside), 4 (dynamic forcing
+ * chains inside, in place of the static ones) and 5 (level 2's nested
+ * chains inside as well) are below. What this does
+ * NOT do: grids without cell masks (other than 9x9: no pass), or SE's
+ * levels past 5.
  */
 #include <string.h>
 
@@ -445,13 +445,19 @@ static void inner_by_closure(struct ch_net *net, struct ch_nest *x,
  * set's cell or unit. A chain resting on none is the position's own and
  * would have been found at 8.5: none exists here, since the row at 8.5
  * found nothing before this level is tried. Cost: a whole dynamic search, a
- * few milliseconds on a hard 9x9, at every stall of an outer net. */
+ * few milliseconds on a hard 9x9, at every stall of an outer net.
+ * SE's level 5 then, where that search gives nothing resting on the
+ * outer net, runs its level-2 nested chaining (the row at 9.5) there too,
+ * its conclusions taken the same way: a whole nested search at such a
+ * stall, tens of milliseconds on a hard 9x9, seconds to minutes a level-5
+ * search; level 5 is tried only where level 4 found nothing. */
 struct rests {
   struct ch_inner base; /* first: what the search sees */
   struct ch_net *outer;
   struct ch_nest *x;
   struct ch_nest_entry *e; /* the next entry, NULL when none is left */
   bool ok, added;
+  bool rested; /* some conclusion rested on the outer removals */
 };
 
 static void rest_node(void *ctx, const struct ch_net *in, int j) {
@@ -493,6 +499,7 @@ static void rest_take(struct ch_inner *in, const struct sudoku_step *st) {
     r->ok = removed_places(r->outer, e, in->unit, in->value);
   if (!r->ok || e->nparents == 0)
     return;
+  r->rested = true;
   e->cplx = (uint16_t)in->cplx;
   /* the same chain met in two branches counts once: its first
    * conclusion and complexity name it */
@@ -510,10 +517,23 @@ static bool dynamic_rule(struct ch_net *net, struct ch_nest *x) {
                     x,
                     NULL,
                     true,
+                    false,
                     false};
   struct sudoku_step st;
-  ch_dynamic_inner(&x->s, &st, &r.base, &x->memo);
+  ch_dynamic_inner(&x->s, &st, &r.base, x->memo);
+  /* (SE asks its next inner rule only when the first gave nothing that
+   * rests on the outer net) */
+  if (!r.rested && x->level >= 5 && !ch_late(&x->s))
+    ch_nested_inner(&x->s, &st, x->deeper, &r.base, x->deeper_memo);
   return r.added;
+}
+
+/* Empties x's memos: what they hold is of another search. */
+static void forget(struct ch_nest *x) {
+  if (x->memo != NULL)
+    x->memo->n = x->memo->used = 0;
+  if (x->deeper_memo != NULL)
+    x->deeper_memo->n = x->deeper_memo->used = 0;
 }
 
 static bool nest_pass(struct ch_net *net);
@@ -527,7 +547,7 @@ void ch_nest_attach(struct ch_net *net, struct ch_nest *x) {
   x->base.settle = x->level >= 2 ? 0 : 2;
   net->nest = &x->base;
   x->of = NULL;
-  x->memo.n = x->memo.used = 0;
+  forget(x);
   x->base.nentries = 0;
 }
 
@@ -542,7 +562,7 @@ static bool nest_pass(struct ch_net *net) {
     x->s = *s;
     x->of = s;
     x->ready = false;
-    x->memo.n = x->memo.used = 0;
+    forget(x);
   }
   memcpy(x->s.cand, net->cur, sizeof x->s.cand[0] * (size_t)net->ncells);
   logic_state_sync(&x->s);

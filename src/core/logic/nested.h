@@ -7,7 +7,9 @@
  * inner net, its sweep scratch and the working copy as a position) and
  * attaches it to the net after ch_init (ch_nest_attach); ch_run then
  * calls its pass (struct ch_nesting, chain.h) each time the net (and its
- * locked candidates) stop growing.
+ * locked candidates) stop growing. Levels 4 and 5 also keep memos of
+ * their inner searches there (struct ch_memo, 430 KiB each), and level 5
+ * a second struct ch_nest for the nested search it runs inside.
  */
 #ifndef SUDOKU_LOGIC_NESTED_H
 #define SUDOKU_LOGIC_NESTED_H
@@ -16,7 +18,8 @@
 
 #include "chain.h"
 
-/* Level 4's memo of its inner dynamic searches within one outer search:
+/* The memo of a level's inner searches within one outer search (level
+ * 4's dynamic ones, level 5's dynamic and nested ones):
  * an outer net stalls on the same working copy many times (about two
  * stalls in three on the hardest 9x9 puzzles), and the search on a copy
  * depends on its candidates alone (the position's geometry, no beat), so
@@ -24,7 +27,7 @@
  * (their steps rebuilt from their branches) without a search: about half
  * the CPU of level 4 on those. 9x9 copies only; when full, nothing more
  * is kept (1024 copies hold an outer search on the hardest seen). A
- * lookup compares up to 1024 x 162 bytes, far less than a search. The
+ * lookup compares up to 1024 x 162 bytes, far less than a search. A
  * memo is 430 KiB of the caller's stack. */
 #define CH_MEMO 1024       /* working copies kept */
 #define CH_MEMO_POOL 16384 /* their conclusions */
@@ -42,8 +45,9 @@ struct ch_memo {
 struct ch_nest {
   struct ch_nesting base; /* first: what the net sees (chain.h) */
   /* SE's: 1 pairs and X-wings inside (dynamic forcing chains (+)), 2
-   * static chains as well, 3 also multiple ones,
-   * 4 dynamic chains instead of static ones */
+   * static chains as well, 3 also multiple ones, 4 dynamic chains
+   * instead of static ones, 5 also level 2's nested chains (deeper) when
+   * the dynamic ones find nothing */
   int level;
   const struct logic_state *of; /* the position s was copied from */
   struct logic_state s;         /* the outer working copy as a position */
@@ -66,7 +70,11 @@ struct ch_nest {
   /* The closure of net this stall (chain.h): without sinks for the
    * inner chains, with them for inner_cl */
   struct ch_closure cl;
-  struct ch_memo memo; /* level 4's */
+  /* Levels 4 and 5: the memo of the inner dynamic searches (the
+   * caller's), NULL for none. Level 5: deeper, the scratch of its inner
+   * level-2 searches, and deeper_memo, their memo; NULL below. */
+  struct ch_memo *memo, *deeper_memo;
+  struct ch_nest *deeper;
 };
 
 /* logic_find_REGION_FORCING_CHAIN(s, out) (forcing.c) from the
@@ -101,5 +109,12 @@ struct ch_inner {
  * the conclusions of the copies searched before (above), or NULL. */
 bool ch_dynamic_inner(const struct logic_state *s, struct sudoku_step *out,
                       struct ch_inner *in, struct ch_memo *memo);
+
+/* The same for the nested forcing chain search of level 2 (the row at
+ * 9.5) on s, with nest its scratch (level 2, no memo of its own): level
+ * 5's second inner rule. */
+bool ch_nested_inner(const struct logic_state *s, struct sudoku_step *out,
+                     struct ch_nest *nest, struct ch_inner *in,
+                     struct ch_memo *memo);
 
 #endif
