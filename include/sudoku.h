@@ -26,6 +26,11 @@
 #define SUDOKU_MAX_CELLS (SUDOKU_MAX_N * SUDOKU_MAX_N)
 /* Bytes that always hold one grid written by sudoku_write_* (with NUL). */
 #define SUDOKU_TEXT_MAX 2048
+/* The stack a thread needs to run every call of this library: the
+ * deepest, a nested forcing chain search of level 5 (SE's 11.0 row),
+ * takes about 2 MiB; the threads that solve and rate are made with this
+ * much, so no ulimit -s smaller than the usual default cuts them short. */
+#define SUDOKU_STACK_BYTES (8u << 20)
 
 /* ---- Status codes ------------------------------------------------------ */
 

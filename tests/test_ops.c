@@ -152,7 +152,7 @@ START_TEST(pool_runs_bounds_and_cancels) {
   atomic_int ran = 0, cancelled = 0;
   atomic_bool gate = false;
   struct counted jobs[8];
-  struct pool *p = pool_start(2, 4, count_job, NULL);
+  struct pool *p = pool_start(2, 4, 0, count_job, NULL);
   ck_assert_ptr_nonnull(p);
   /* Worker 0 serves only the short lane; worker 1 takes short work when
    * there is no long. Both block on the gate; 4 more wait in the lane;
@@ -191,7 +191,7 @@ START_TEST(pool_short_lane_is_never_behind_long) {
   atomic_int ran = 0, cancelled = 0, short_ran = 0, short_cancelled = 0;
   atomic_bool gate = false, open = true;
   struct counted slow[4], quick[3];
-  struct pool *p = pool_start(2, 8, count_job, NULL);
+  struct pool *p = pool_start(2, 8, 0, count_job, NULL);
   ck_assert_ptr_nonnull(p);
   for (int i = 0; i < 4; i++) {
     slow[i] = (struct counted){{NULL, NULL}, &ran, &cancelled, &gate};
@@ -241,7 +241,7 @@ START_TEST(pool_serves_the_least_loaded_client_first) {
   atomic_int next = 0;
   atomic_bool gate = false;
   atomic_uint heavy = 4, light = 1;
-  struct pool *p = pool_start(1, 8, order_job, NULL);
+  struct pool *p = pool_start(1, 8, 0, order_job, NULL);
   ck_assert_ptr_nonnull(p);
   struct ordered jobs[6];
   /* id 1 (heavy's first) occupies the worker; 2-4 heavy, 5 light, 6 none

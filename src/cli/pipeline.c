@@ -221,11 +221,15 @@ int cli_pipeline_run(const struct cli_pipeline_spec *spec,
   pthread_cond_init(&p.done, NULL);
   /* Workers only with two jobs or more; a thread that cannot start just
    * leaves fewer (none: the main thread solves). */
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, SUDOKU_STACK_BYTES);
   for (int i = 0; spec->jobs > 1 && i < spec->jobs; i++) {
-    if (pthread_create(&threads[p.workers], NULL, worker_main, &p) != 0)
+    if (pthread_create(&threads[p.workers], &attr, worker_main, &p) != 0)
       break;
     p.workers++;
   }
+  pthread_attr_destroy(&attr);
 
   int rc = run_pipeline(&p, st);
 

@@ -200,7 +200,8 @@ struct http_server *http_start(const struct http_config *cfg, char *err,
                      : cfg->queue >= 2 ? cfg->queue / 2
                                        : 1;
   srv->clients = clients_new(2 * (2 * (size_t)cfg->queue + cfg->threads));
-  srv->pool = pool_start(cfg->threads, cfg->queue, http_work, srv);
+  srv->pool =
+      pool_start(cfg->threads, cfg->queue, SUDOKU_STACK_BYTES, http_work, srv);
   srv->reaper = http_reaper_start(cfg->timeout_s);
   if (srv->reaper == NULL) {
     snprintf(err, errlen, "cannot start the connection reaper thread");

@@ -120,8 +120,8 @@ static void *pool_work(void *arg) {
   return NULL;
 }
 
-struct pool *pool_start(unsigned threads, unsigned max_queue, pool_run_fn run,
-                        void *ctx) {
+struct pool *pool_start(unsigned threads, unsigned max_queue, size_t stack,
+                        pool_run_fn run, void *ctx) {
   struct pool *p = calloc(1, sizeof *p);
   if (p == NULL || threads == 0)
     goto fail;
@@ -135,19 +135,24 @@ struct pool *pool_start(unsigned threads, unsigned max_queue, pool_run_fn run,
   p->ctx = ctx;
   atomic_init(&p->depth, 0);
   /* Roles depend on the count: set it before any worker looks. */
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  if (stack > 0)
+    pthread_attr_setstacksize(&attr, stack);
   pthread_mutex_lock(&p->lock);
   for (; p->nthreads < threads; p->nthreads++) {
     struct worker *w = malloc(sizeof *w);
     if (w == NULL)
       break;
     *w = (struct worker){p, p->nthreads};
-    if (pthread_create(&p->threads[p->nthreads], NULL, pool_work, w) != 0) {
+    if (pthread_create(&p->threads[p->nthreads], &attr, pool_work, w) != 0) {
       free(w);
       break;
     }
   }
   bool all = p->nthreads == threads;
   pthread_mutex_unlock(&p->lock);
+  pthread_attr_destroy(&attr);
   if (!all)
     goto fail;
   return p;

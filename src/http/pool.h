@@ -18,6 +18,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 enum pool_lane { POOL_LANE_SHORT, POOL_LANE_LONG, POOL_LANES };
 
@@ -37,10 +38,11 @@ typedef void (*pool_run_fn)(struct pool_job *job, bool cancelled, void *ctx);
 struct pool;
 
 /* Starts threads workers (>= 1) with room for max_queue waiting jobs in
- * each lane.
+ * each lane, each worker with a stack of stack bytes (0: the system's
+ * default).
  * Returns NULL when a thread or memory could not be had. */
-struct pool *pool_start(unsigned threads, unsigned max_queue, pool_run_fn run,
-                        void *ctx);
+struct pool *pool_start(unsigned threads, unsigned max_queue, size_t stack,
+                        pool_run_fn run, void *ctx);
 
 /* Takes one place in a lane. Returns false when the lane is full or the
  * pool is stopping; then nothing is held. Every true must be followed by
