@@ -16,14 +16,16 @@
  * 8 nets (every sweep). Conclusions common to branches are kept as
  * bitsets of potentials (4 KiB at 25x25); branches are run again only to
  * weigh a conclusion (the net in hand is not), so one net is alive at a
- * time (the whole search is about 185 KiB of stack). What this does NOT
- * do: nested chains (a chain inside a chain) or guessing.
+ * time (the whole search is about 190 KiB of stack). The nested rows
+ * (nested_levels.c) run this search with nets that nest (nested.c).
+ * What this does NOT do: guessing.
  */
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "chain.h"
+#include "forcing.h"
 #include "nested.h"
 
 #define POT_WORDS ((2 * SUDOKU_MAX_CELLS * SUDOKU_MAX_N + 31) / 32)
@@ -32,13 +34,6 @@
 #define RACC_WORDS (27 * 9 * 46) /* 9x9: units x values x words */
 
 enum kind { K_CONTRA, K_DOUBLE, K_CELL, K_REGION };
-
-struct forcing_kind {
-  enum sudoku_technique tech;
-  unsigned flags; /* enum ch_flags */
-  int base;       /* rating x10 before the length increment */
-  bool contradiction, dbl, cells, regions;
-};
 
 struct conclusion {
   int r, cplx;
@@ -479,7 +474,7 @@ static void begin(struct search *q, const struct logic_state *s,
   q->cl = NULL;
   q->in = NULL;
   q->nall = 0;
-  q->shallow = false; /* (find_multi_in sets these three for its nets) */
+  q->shallow = false; /* (forcing_search sets these three for its nets) */
   q->racc_on = false;
   q->sweep_on = false;
   q->runs = 0;
@@ -547,12 +542,9 @@ static void memo_load(const struct ch_memo *memo, int e, struct search *q) {
   q->found = q->nall > 0;
 }
 
-/* nest: the scratch of nested chains (nested.h) when the nets nest, else
- * NULL; in: told the winner's branches (nested.h), or NULL; memo (with in
- * only): the conclusions of the 9x9 copies searched before, or NULL. */
-static bool find_multi_in(const struct logic_state *s, struct sudoku_step *out,
-                          const struct forcing_kind *m, struct ch_nest *nest,
-                          struct ch_inner *in, struct ch_memo *memo) {
+bool forcing_search(const struct logic_state *s, struct sudoku_step *out,
+                    const struct forcing_kind *m, struct ch_nest *nest,
+                    struct ch_inner *in, struct ch_memo *memo) {
   struct search q;
   const struct logic_geom *g = &s->geo;
   int n = g->n, src[SUDOKU_MAX_N];
@@ -625,7 +617,7 @@ take:
 
 static bool find_multi(const struct logic_state *s, struct sudoku_step *out,
                        const struct forcing_kind *m) {
-  return find_multi_in(s, out, m, NULL, NULL, NULL);
+  return forcing_search(s, out, m, NULL, NULL, NULL);
 }
 
 bool logic_find_NISHIO(const struct logic_state *s, struct sudoku_step *out) {
@@ -652,7 +644,7 @@ bool logic_find_REGION_FORCING_CHAIN(const struct logic_state *s,
  * branch's net is its node's set, intersected word by word (a few words:
  * the live candidates only), so no net runs but the branches of a
  * conclusion that is weighed: some 20 microseconds on a hard 9x9 working
- * copy (weighing included) where find_multi_in sweeps for some 75. */
+ * copy (weighing included) where forcing_search sweeps for some 75. */
 bool logic_region_forcing_closure(const struct logic_state *s,
                                   struct ch_net *net,
                                   const struct ch_closure *cl,
@@ -665,7 +657,7 @@ bool logic_region_forcing_closure(const struct logic_state *s,
   q.cl = cl;
   q.words = 2 * cl->nw;
   net->max_depth = -1;
-  /* the cell pass, then the region pass, as find_multi_in offers them */
+  /* the cell pass, then the region pass, as forcing_search offers them */
   for (int c = 0; c < g->ncells && !q.late; c++) {
     if (s->value[c] || __builtin_popcount(s->cand[c]) < 2)
       continue;
@@ -697,119 +689,10 @@ bool logic_find_DYNAMIC_FORCING_CHAIN(const struct logic_state *s,
 
 bool ch_dynamic_inner(const struct logic_state *s, struct sudoku_step *out,
                       struct ch_inner *in, struct ch_memo *memo) {
-  return find_multi_in(s, out, &dynamic_kind, NULL, in, memo);
+  return forcing_search(s, out, &dynamic_kind, NULL, in, memo);
 }
 
 /* The generic sentence (explain.c): its name, chain or cells, outcome. */
 LOGIC_EXPLAIN(NISHIO, logic_generic_sentence)
 LOGIC_EXPLAIN(REGION_FORCING_CHAIN, logic_generic_sentence)
 LOGIC_EXPLAIN(DYNAMIC_FORCING_CHAIN, logic_generic_sentence)
-LOGIC_EXPLAIN(NESTED_FORCING_CHAIN, logic_generic_sentence)
-
-/* SE's "Dynamic Forcing Chains (+)" and nested forcing chains, levels
- * 1 to 5 (nested.c): dynamic nets with locked candidates that, when they
- * stall, look inside their working copy, rated 9.0 to 11.0 + length as SE
- * rates its Chaining levels 1 to 5. What each level looks for inside:
- * 1 hidden and naked pairs and X-wings (SE's Locking, HiddenSet(2),
- * NakedSet(2), Fisherman(2); skfr uses the same); 2 also static forcing
- * chains; 3 also static cell and region forcing chains; 4 after the pairs
- * and X-wings, a whole dynamic forcing chain search (the row at 8.5), all
- * of whose conclusions count, as SE adds all its inner hints; 5 also, where
- * that finds nothing, a level-2 search. Each row is tried only when no
- * finder before found anything, as SE asks its producers (step.c's table
- * marks the rows). Cost grows with the level, each stall of a net running
- * the level's inner search: level 1 a few simple rules, levels 2 and 3 a
- * static closure (tens of microseconds), level 4 a dynamic search (a few
- * milliseconds), level 5 a nested one (tens of milliseconds), up to seconds
- * (level 4) or minutes (level 5) a search on the hardest puzzles, bounded
- * by the deadline. Stack (gcc -fstack-usage, the inner searches
- * included): a level-1 to 3 search about 430 KiB, level 4 1.1 MiB, level
- * 5 1.8 MiB (the memos of the inner searches, 430 KiB each, and a second
- * nest); the threads that rate get SUDOKU_STACK_BYTES. */
-#define NESTED_KIND(tech, base)                                                \
-  { tech, CH_X | CH_Y | CH_DYN | CH_LOCK, base, true, true, true, true }
-static const struct forcing_kind nested_kind[] = {
-    [1] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN, 90),
-    [2] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN_2, 95),
-    [3] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN_3, 100),
-    [4] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN_4, 105),
-    [5] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN_5, 110),
-};
-
-/* The search of x's level over s (its memos and deeper nest set). */
-static bool nested_in(const struct logic_state *s, struct sudoku_step *out,
-                      struct ch_nest *x, struct ch_inner *in,
-                      struct ch_memo *memo) {
-  x->inner = x->level == 3 ? logic_find_REGION_FORCING_CHAIN : NULL;
-  x->inner_cl = x->level == 3 ? logic_region_forcing_closure : NULL;
-  return find_multi_in(s, out, &nested_kind[x->level], x, in, memo);
-}
-
-/* Levels 1 to 3: no memo (their inner searches cost less than a lookup). */
-static bool nested_level(const struct logic_state *s, struct sudoku_step *out,
-                         int level) {
-  struct ch_nest x;
-  x.level = level;
-  x.memo = x.deeper_memo = NULL;
-  x.deeper = NULL;
-  return nested_in(s, out, &x, NULL, NULL);
-}
-
-bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
-                                     struct sudoku_step *out) {
-  return nested_level(s, out, 1);
-}
-
-bool logic_find_NESTED_FORCING_CHAIN_2(const struct logic_state *s,
-                                       struct sudoku_step *out) {
-  return nested_level(s, out, 2);
-}
-
-bool logic_find_NESTED_FORCING_CHAIN_3(const struct logic_state *s,
-                                       struct sudoku_step *out) {
-  return nested_level(s, out, 3);
-}
-
-bool logic_find_NESTED_FORCING_CHAIN_4(const struct logic_state *s,
-                                       struct sudoku_step *out) {
-  struct ch_memo memo;
-  struct ch_nest x;
-  x.level = 4;
-  x.memo = &memo;
-  x.deeper_memo = NULL;
-  x.deeper = NULL;
-  return nested_in(s, out, &x, NULL, NULL);
-}
-
-/* Level 5 runs on the classic grids alone, where SE's scale is defined:
- * under a variant's rules the nets see units and peers, not the rules'
- * other constraints (a cage's sum), so where level 4 found nothing level
- * 5 rarely does,
- * at some 40 times its cost (a killer of the shared corpus: 75 s for no
- * step, against 2 s to its trial step); trial answers there. */
-bool logic_find_NESTED_FORCING_CHAIN_5(const struct logic_state *s,
-                                       struct sudoku_step *out) {
-  if (s->geo.rules != NULL)
-    return false;
-  struct ch_memo memo, deeper_memo;
-  struct ch_nest x, deeper;
-  x.level = 5;
-  x.memo = &memo;
-  x.deeper_memo = &deeper_memo;
-  x.deeper = &deeper;
-  deeper.level = 2;
-  deeper.memo = deeper.deeper_memo = NULL;
-  deeper.deeper = NULL;
-  return nested_in(s, out, &x, NULL, NULL);
-}
-
-bool ch_nested_inner(const struct logic_state *s, struct sudoku_step *out,
-                     struct ch_nest *nest, struct ch_inner *in,
-                     struct ch_memo *memo) {
-  return nested_in(s, out, nest, in, memo);
-}
-
-LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_2, logic_generic_sentence)
-LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_3, logic_generic_sentence)
-LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_4, logic_generic_sentence)
-LOGIC_EXPLAIN(NESTED_FORCING_CHAIN_5, logic_generic_sentence)
