@@ -115,7 +115,7 @@ enum sudoku_status sudoku_candidates(const sudoku_grid *position,
 
 /* SE asks its producers in groups, and its rater takes the first hint any
  * producer adds. From this row on the rows are SE's later groups (dynamic
- * forcing chains (+); nested chains, for which trial stands in): each is
+ * forcing chains (+); nested chains, levels 2 to 5; trial): each is
  * tried only when no row before it found a step, even one rated above the
  * row's base. */
 #define FIRST_LATE_ROW SUDOKU_TECH_NESTED_FORCING_CHAIN

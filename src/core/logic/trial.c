@@ -4,7 +4,8 @@
  * (the fast solver finds no solution with r1c1 = 5). It is a sound
  * deduction, never a guess stated as fact, and it always applies to a
  * puzzle with a unique solution: any candidate other than the solution's
- * value is refuted. Rated above every chain.
+ * value is refuted. Tried after every chain (the table's last row), where
+ * none of SE's rules applies; rated 11.0.
  *
  * Which candidate: the wrong value of the cell with the fewest candidates
  * (the first in cell order), so that a bivalue cell is settled at once and
