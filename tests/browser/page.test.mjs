@@ -66,6 +66,15 @@ async function waitMessage(kind) {
   return page.textContent("#msg");
 }
 
+// Click, then wait for the message that click writes. The message box is
+// emptied first: a click that follows another message of the same kind
+// (two copies in a row) would otherwise be read before its fetch returns.
+async function clickFor(selector, kind) {
+  await page.evaluate(() => { const m = document.querySelector("#msg"); m.textContent = ""; m.className = "msg"; });
+  await page.click(selector);
+  return waitMessage(kind);
+}
+
 async function paste(text) {
   await page.goto(BASE + "/");
   await page.fill("#text", text);
@@ -81,8 +90,7 @@ test("typing a puzzle into the grid and solving it", async () => {
   await cell("r1c1").click();
   await page.keyboard.type(PUZZLE);
   assert.equal(await values(), PUZZLE);
-  await page.click("#solve");
-  const text = await waitMessage("ok");
+  const text = await clickFor("#solve", "ok");
   assert.match(text, /unique/);
   assert.equal(await values(), SOLUTION);
   const cls = await classes();
@@ -140,8 +148,7 @@ test("Share link puts the puzzle and the entries into the URL", async () => {
   assert.equal(await values(), PUZZLE);
   await cell("r1c3").click();
   await page.keyboard.press("4");
-  await page.click("#share");
-  await waitMessage("ok");
+  await clickFor("#share", "ok");
   const url = new URL(page.url());
   assert.equal(url.searchParams.get("puzzle"), PUZZLE);
   assert.equal(url.searchParams.get("entries"), "..4" + ".".repeat(78));
@@ -150,8 +157,7 @@ test("Share link puts the puzzle and the entries into the URL", async () => {
   assert.equal(await cell("r1c3").inputValue(), "4");
   assert.match(await cell("r1c3").getAttribute("class"), /\be\b/);
   // After Solve the link solves too.
-  await page.click("#solve");
-  await waitMessage("ok");
+  await clickFor("#solve", "ok");
   await page.click("#share");
   assert.equal(new URL(page.url()).searchParams.get("solve"), "1");
 });
@@ -287,8 +293,7 @@ async function solutionOf(url) {
 async function newEasyGame() {
   await page.goto(BASE + "/");
   await page.selectOption("#level", "easy");
-  await page.click("#new");
-  await waitMessage("ok");
+  await clickFor("#new", "ok");
   await page.waitForURL(/seed=/);
   const g = await solutionOf(page.url());
   assert.equal(await values(), g.puzzle);
@@ -350,8 +355,7 @@ test("a hint that eliminates puts its result into pencil marks", async () => {
   await page.waitForSelector('#hint[data-state="shown"]');
   assert.ok(!(await page.textContent("#msg")).includes(path[k].explanation), "the next hint moves on");
   // Fill marks pencils in every empty cell's candidates (/candidates).
-  await page.click("#marks");
-  await waitMessage("ok");
+  await clickFor("#marks", "ok");
   const bare = await page.$$eval("#grid input", (els) => els.filter((e) => !e.value && !e.nextSibling.textContent).length);
   assert.equal(bare, 0);
 });
@@ -376,8 +380,7 @@ test("phone (375 px): digit pad, Check marks a wrong entry, pencil marks, undo a
   await at(a).click();
   await pad(wrong);
   assert.equal(await at(a).inputValue(), String(wrong));
-  await page.click("#check");
-  assert.match(await waitMessage("err"), /1 entry is wrong/);
+  assert.match(await clickFor("#check", "err"), /1 entry is wrong/);
   assert.match(await at(a).getAttribute("class"), /\bx\b/);
   // Undo and redo, by button and by key.
   await page.click("#undo");
@@ -430,8 +433,7 @@ test("phone (375 px): digit pad, Check marks a wrong entry, pencil marks, undo a
   assert.equal(await page.getAttribute("#pencil", "aria-pressed"), "false");
   await page.keyboard.press(g.solution[b]);
   assert.equal(await at(b).inputValue(), g.solution[b]);
-  await page.click("#check");
-  assert.match(await waitMessage("ok"), /No wrong entries so far/);
+  assert.match(await clickFor("#check", "ok"), /No wrong entries so far/);
   await page.setViewportSize({ width: 1100, height: 800 });
   assert.deepEqual(consoleErrors.slice(errors), []);
 });
@@ -458,8 +460,7 @@ test("a seeded link reopens the game with the entries", async () => {
 test("Today loads the puzzle of the day at the chosen level", async () => {
   await page.goto(BASE + "/");
   await page.selectOption("#level", "easy");
-  await page.click("#today");
-  const msg = await waitMessage("ok");
+  const msg = await clickFor("#today", "ok");
   const a = await (await fetch(`${BASE}/daily?level=easy`)).json();
   assert.match(msg, new RegExp(`puzzle of ${a.date}`));
   assert.equal(await values(), a.puzzle);
@@ -471,11 +472,9 @@ test("Today loads the puzzle of the day at the chosen level", async () => {
 
 test("Copy PM grid and Copy sukaku write the position with its marks", async () => {
   await page.goto(`${BASE}/?puzzle=${PUZZLE}`);
-  await page.click("#marks");
-  await waitMessage("ok");
+  await clickFor("#marks", "ok");
   for (const format of ["pm", "sukaku"]) {
-    await page.click(`#copy-${format === "pm" ? "pm" : "sukaku"}`);
-    await waitMessage("ok");
+    await clickFor(`#copy-${format === "pm" ? "pm" : "sukaku"}`, "ok");
     const want = await (await fetch(`${BASE}/candidates?format=${format}`, { method: "POST", body: PUZZLE })).text();
     assert.equal(await page.inputValue("#text"), want);
   }
@@ -490,8 +489,7 @@ test("a position with marks copied as PM grid or sukaku pastes back unchanged", 
   const until = (re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#msg").textContent), re.source);
   for (const format of ["pm", "sukaku"]) {
     await page.goto(`${BASE}/?puzzle=${PUZZLE}`);
-    await page.click("#marks");
-    await waitMessage("ok");
+    await clickFor("#marks", "ok");
     await cell("r1c3").click();
     await page.keyboard.press("4");
     await page.click("#pencil");
