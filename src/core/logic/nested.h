@@ -110,9 +110,10 @@ struct ch_inner {
 bool ch_dynamic_inner(const struct logic_state *s, struct sudoku_step *out,
                       struct ch_inner *in, struct ch_memo *memo);
 
-/* The same for the nested forcing chain search of level 2 (the row at
- * 9.5, nested_levels.c) on s, with nest its scratch (level 2, no memo of its
- * own): level 5's second inner rule. */
+/* The same for the nested forcing chain search at nest's level (its
+ * row's, nested_levels.c) on s, with nest its scratch: each row's own
+ * search (in and memo NULL), and level 5's second inner rule (nest at
+ * level 2, no memo of its own). */
 bool ch_nested_inner(const struct logic_state *s, struct sudoku_step *out,
                      struct ch_nest *nest, struct ch_inner *in,
                      struct ch_memo *memo);

@@ -37,77 +37,74 @@ static const struct forcing_kind nested_kind[] = {
     [5] = NESTED_KIND(SUDOKU_TECH_NESTED_FORCING_CHAIN_5, 110),
 };
 
-/* The search of x's level over s (its memos and deeper nest set). */
-static bool nested_in(const struct logic_state *s, struct sudoku_step *out,
-                      struct ch_nest *x, struct ch_inner *in,
-                      struct ch_memo *memo) {
+/* The search of x's level over s (its memos and deeper nest set): a
+ * row's own search, and level 5's inner level-2 one (nested.c). */
+bool ch_nested_inner(const struct logic_state *s, struct sudoku_step *out,
+                     struct ch_nest *x, struct ch_inner *in,
+                     struct ch_memo *memo) {
   x->inner = x->level == 3 ? logic_find_REGION_FORCING_CHAIN : NULL;
   x->inner_cl = x->level == 3 ? logic_region_forcing_closure : NULL;
   return forcing_search(s, out, &nested_kind[x->level], x, in, memo);
 }
 
-/* Levels 1 to 3: no memo (their inner searches cost less than a lookup). */
-static bool nested_level(const struct logic_state *s, struct sudoku_step *out,
-                         int level) {
-  struct ch_nest x;
-  x.level = level;
-  x.memo = x.deeper_memo = NULL;
-  x.deeper = NULL;
-  return nested_in(s, out, &x, NULL, NULL);
+/* x at level: memo, the memo of its inner dynamic searches (levels 4 and
+ * 5); deeper and deeper_memo, the scratch and memo of its inner level-2
+ * searches (level 5); NULL where the level has none. Field by field: the
+ * rest of x (some 160 KiB) is the search's scratch, which it sets up. */
+static void nest_at(struct ch_nest *x, int level, struct ch_memo *memo,
+                    struct ch_nest *deeper, struct ch_memo *deeper_memo) {
+  x->level = level;
+  x->memo = memo;
+  x->deeper = deeper;
+  x->deeper_memo = deeper_memo;
 }
 
+/* One row's search, at level over s. */
+static bool nested_level(const struct logic_state *s, struct sudoku_step *out,
+                         int level, struct ch_memo *memo,
+                         struct ch_nest *deeper, struct ch_memo *deeper_memo) {
+  struct ch_nest x;
+  nest_at(&x, level, memo, deeper, deeper_memo);
+  return ch_nested_inner(s, out, &x, NULL, NULL);
+}
+
+/* Levels 1 to 3 keep no memo: their inner searches cost less than a
+ * lookup. */
 bool logic_find_NESTED_FORCING_CHAIN(const struct logic_state *s,
                                      struct sudoku_step *out) {
-  return nested_level(s, out, 1);
+  return nested_level(s, out, 1, NULL, NULL, NULL);
 }
 
 bool logic_find_NESTED_FORCING_CHAIN_2(const struct logic_state *s,
                                        struct sudoku_step *out) {
-  return nested_level(s, out, 2);
+  return nested_level(s, out, 2, NULL, NULL, NULL);
 }
 
 bool logic_find_NESTED_FORCING_CHAIN_3(const struct logic_state *s,
                                        struct sudoku_step *out) {
-  return nested_level(s, out, 3);
+  return nested_level(s, out, 3, NULL, NULL, NULL);
 }
 
 bool logic_find_NESTED_FORCING_CHAIN_4(const struct logic_state *s,
                                        struct sudoku_step *out) {
   struct ch_memo memo;
-  struct ch_nest x;
-  x.level = 4;
-  x.memo = &memo;
-  x.deeper_memo = NULL;
-  x.deeper = NULL;
-  return nested_in(s, out, &x, NULL, NULL);
+  return nested_level(s, out, 4, &memo, NULL, NULL);
 }
 
 /* Level 5 runs on the classic grids alone, where SE's scale is defined:
  * under a variant's rules the nets see units and peers, not the rules'
  * other constraints (a cage's sum), so where level 4 found nothing level
- * 5 rarely does,
- * at some 40 times its cost (a killer of the shared corpus: 75 s for no
- * step, against 2 s to its trial step); trial answers there. */
+ * 5 rarely does, at some 40 times its cost (a killer of the shared
+ * corpus: 75 s for no step, against 2 s to its trial step); trial
+ * answers there. */
 bool logic_find_NESTED_FORCING_CHAIN_5(const struct logic_state *s,
                                        struct sudoku_step *out) {
   if (s->geo.rules != NULL)
     return false;
   struct ch_memo memo, deeper_memo;
-  struct ch_nest x, deeper;
-  x.level = 5;
-  x.memo = &memo;
-  x.deeper_memo = &deeper_memo;
-  x.deeper = &deeper;
-  deeper.level = 2;
-  deeper.memo = deeper.deeper_memo = NULL;
-  deeper.deeper = NULL;
-  return nested_in(s, out, &x, NULL, NULL);
-}
-
-bool ch_nested_inner(const struct logic_state *s, struct sudoku_step *out,
-                     struct ch_nest *nest, struct ch_inner *in,
-                     struct ch_memo *memo) {
-  return nested_in(s, out, nest, in, memo);
+  struct ch_nest deeper;
+  nest_at(&deeper, 2, NULL, NULL, NULL);
+  return nested_level(s, out, 5, &memo, &deeper, &deeper_memo);
 }
 
 /* The generic sentence (explain.c): its name, chain or cells, outcome. */
