@@ -334,6 +334,25 @@ START_TEST(hint_refuses_wrong_and_clashing_entries) {
 }
 END_TEST
 
+/* A puzzle with several solutions gets a step that holds in all of them,
+ * and stderr says so (POST /hint refuses it); a unique one says nothing. */
+START_TEST(hint_says_several_solutions) {
+  char *err;
+  struct out o = run_err("hint --text", MULTI "\n", &err);
+  ck_assert_int_eq(o.status, 0);
+  ck_assert_ptr_nonnull(strstr(o.text, " is the only "));
+  ck_assert_str_eq(err, "sudoku: several solutions; this step holds in all "
+                        "of them, no entry or mark was checked\n");
+  free(err);
+  free(o.text);
+  o = run_err("hint --text", CLASSIC "\n", &err);
+  ck_assert_int_eq(o.status, 0);
+  ck_assert_str_eq(err, "");
+  free(err);
+  free(o.text);
+}
+END_TEST
+
 /* --jobs N prints the same bytes as --jobs 1, on stdout and on stderr,
  * with the same exit status: answers and refusals in input order. */
 START_TEST(jobs_change_no_byte) {
@@ -460,6 +479,7 @@ Suite *cli_logic_suite(void) {
   tcase_add_test(tc, steps_json_is_one_object_a_puzzle);
   tcase_add_test(tc, hint_takes_entries_from_a_second_grid_or_a_file);
   tcase_add_test(tc, hint_refuses_wrong_and_clashing_entries);
+  tcase_add_test(tc, hint_says_several_solutions);
   tcase_add_test(tc, rate_and_steps_start_from_the_marks);
   tcase_add_loop_test(tc, positions_with_marks_read_as_their_puzzle, 0,
                       (int)(sizeof mark_formats / sizeof mark_formats[0]));

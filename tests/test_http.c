@@ -327,6 +327,33 @@ START_TEST(cors_preflight_and_origin) {
 }
 END_TEST
 
+/* Judge and line text cannot say uniqueness in their bytes: the
+ * Sudoku-Solutions header does, a count per puzzle in order (the JSON
+ * answers' solutions_found), and a cross-origin page may read it. */
+START_TEST(text_answers_say_several_solutions_in_a_header) {
+  struct reply r = request(shared.port, "POST", "/solve", TEXT_HDR, MULTI);
+  ck_assert_int_eq(r.status, 200);
+  HEADER_IS(r, "Sudoku-Solutions", "2");
+  reply_free(&r);
+  r = request(shared.port, "POST", "/solve?format=line",
+              TEXT_HDR "Origin: https://app.example\r\n",
+              CLASSIC "\n" MULTI "\n" NO_SOLUTION "\n");
+  ck_assert_int_eq(r.status, 200);
+  HEADER_IS(r, "Sudoku-Solutions", "1, 2, 0");
+  HEADER_HAS(r, "Access-Control-Expose-Headers", "Sudoku-Solutions");
+  reply_free(&r);
+  r = request(shared.port, "POST", "/solve", JSON_HDR,
+              "{\"puzzle\":\"" CLASSIC "\",\"max_solutions\":1}");
+  HEADER_IS(r, "Sudoku-Solutions", "1");
+  reply_free(&r);
+  char buf[16]; /* no header on an error */
+  r = request(shared.port, "POST", "/solve", TEXT_HDR, NO_SOLUTION);
+  ck_assert_int_eq(r.status, 422);
+  ck_assert_str_eq(header(&r, "Sudoku-Solutions", buf, sizeof buf), "");
+  reply_free(&r);
+}
+END_TEST
+
 /* The value of the metric line starting with `series` (0 when absent). */
 static double metric(const char *series) {
   struct reply r = request(shared.port, "GET", "/metrics", NULL, NULL);
@@ -411,6 +438,7 @@ Suite *http_suite(void) {
   tcase_add_test(tc, body_too_large_by_content_length);
   tcase_add_test(tc, body_too_large_chunked);
   tcase_add_test(tc, cors_preflight_and_origin);
+  tcase_add_test(tc, text_answers_say_several_solutions_in_a_header);
   tcase_add_test(tc, metrics_count_requests);
   tcase_add_test(tc, openapi_is_served);
   tcase_add_test(tc, slow_solve_does_not_stall_others);

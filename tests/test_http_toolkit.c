@@ -168,6 +168,10 @@ static const struct {
      "application/json", "\"count\":2,\"rated\":1,\"failed\":1"},
     {0, "POST", "/rate", JSON_HDR, "{\"puzzle\":1,\"puzzle\":2}", 400,
      "application/problem+json", "appears twice"},
+    /* A misspelt parameter: refused, not a classic solve of an X puzzle. */
+    {0, "POST", "/solve?varient=x", TEXT_HDR, CLASSIC "\n", 400,
+     "application/problem+json",
+     "unknown parameter varient; /solve takes format, variant"},
     {0, "POST", "/rate", TEXT_HDR ACCEPT_TEXT, "-1 3 5 4 6 9 2 7 8\n", 400,
      "text/plain", "error: line 1, column 1: '-' before a digit"},
     {0, "POST", "/rate", JSON_HDR, MULTI_BODY, 422, "application/problem+json",

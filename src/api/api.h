@@ -147,6 +147,11 @@ struct api_response {
    * otherwise (no-store). */
   char cache_control[64];
   char etag[40];
+  /* /solve's 200s: the solutions found for each puzzle, in order (at most
+   * max_solutions; 0 for none), as the Sudoku-Solutions header's value
+   * ("1", "1, 2, 0"): judge and line text say uniqueness there, their
+   * bytes kept exact. malloc'd (api_response_free frees it), or NULL. */
+  char *solutions;
 };
 
 /* Renders a problem the transport found (404, 405, 413, 415, 503, ...):
@@ -189,14 +194,16 @@ enum api_cost {
  * here, in this order.
  */
 #define API_ENDPOINT_MAP(X)                                                    \
-  X(solve, POST)                                                               \
-  X(hint, POST)                                                                \
-  X(check, POST)                                                               \
-  X(candidates, POST)                                                          \
-  X(steps, POST)                                                               \
-  X(rate, POST)                                                                \
-  X(generate, GET)                                                             \
-  X(daily, GET)
+  X(solve, POST, "format, variant")                                            \
+  X(hint, POST, "format, variant")                                             \
+  X(check, POST, "format, variant")                                            \
+  X(candidates, POST, "format, form, variant")                                 \
+  X(steps, POST, "format, variant")                                            \
+  X(rate, POST, "format, variant")                                             \
+  X(generate, GET,                                                             \
+    "level, rating, symmetry, seed, size, givens, variant, format, count, "    \
+    "per_page, paper")                                                         \
+  X(daily, GET, "level, date, format")
 
 struct api_job;
 struct api_job_ops;
@@ -205,6 +212,9 @@ struct api_endpoint {
   const char *name;     /* "solve": matched by the transport's route */
   unsigned body_types;  /* enum api_body_type bits accepted */
   const char *accepted; /* the Accept-Post value */
+  /* The query parameters it takes, ", " between: any other is a 400, as
+   * a misspelt ?varient=x would otherwise drop the rules unsaid. */
+  const char *params;
   const struct api_job_ops *ops;
 };
 

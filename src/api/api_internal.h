@@ -101,11 +101,6 @@ bool api_accept_text_errors(const char *accept);
 const struct api_param *api_query_find(const struct api_input *in,
                                        const char *name);
 
-/* A query parameter the endpoint does not take: a 400 at its path,
- * saying what it takes ("/daily takes level, date, format"). */
-void api_query_unknown(const struct api_param *p, const char *takes,
-                       struct api_error *e);
-
 /* What the body holds, with sniffing: a form-typed body that starts with
  * '{' is JSON, one that is not name=value pairs with a puzzle field is
  * text (curl -d and --data-binary send that type by default). */
@@ -328,7 +323,7 @@ struct api_job_ops {
 };
 
 /* The endpoints' operations, one file each (API_ENDPOINT_MAP). */
-#define API_OPS_DECLARE(name, method)                                          \
+#define API_OPS_DECLARE(name, method, params)                                  \
   extern const struct api_job_ops api_##name##_ops;
 API_ENDPOINT_MAP(API_OPS_DECLARE)
 #undef API_OPS_DECLARE

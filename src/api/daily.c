@@ -113,10 +113,7 @@ static bool daily_read(struct api_job *job, const struct api_input *in,
                         "comes at its midnight",
                         shown);
       j->days = days;
-    } else if (!IS("format")) {
-      api_query_unknown(p, "/daily takes level, date, format", e);
-      return false;
-    }
+    } /* format is the pipeline's; no other name gets here (api_parse) */
 #undef IS
   }
   civil_from_days(j->days, g->date, sizeof g->date);

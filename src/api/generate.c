@@ -413,14 +413,7 @@ static bool generate_read(struct api_job *job, const struct api_input *in,
         return api_fail(e, API_INVALID_REQUEST, "paper",
                         "paper: expected a4 or letter");
       sheet = p;
-    } else if (!IS("format")) {
-      api_query_unknown(p,
-                        "/generate takes level, rating, symmetry, seed, "
-                        "size, givens, variant, format, count, per_page, "
-                        "paper",
-                        e);
-      return false;
-    }
+    } /* format is the pipeline's; no other name gets here (api_parse) */
 #undef IS
   }
   if (sheet != NULL && job->format != API_FMT_PDF) {

@@ -16,8 +16,8 @@
 /* A GET reads no body: any content type goes. */
 #define BODIES_POST ALL_BODIES
 #define BODIES_GET (ALL_BODIES | API_BODY_UNSUPPORTED)
-#define ENDPOINT_ROW(name, method)                                             \
-  {#name, BODIES_##method, ALL_ACCEPTED, &api_##name##_ops},
+#define ENDPOINT_ROW(name, method, params)                                     \
+  {#name, BODIES_##method, ALL_ACCEPTED, params, &api_##name##_ops},
 static const struct api_endpoint endpoints[] = {API_ENDPOINT_MAP(ENDPOINT_ROW)};
 #undef ENDPOINT_ROW
 
@@ -74,6 +74,25 @@ static const struct api_param *query_twice(const struct api_input *in) {
   return NULL;
 }
 
+/* The first query parameter ep does not take (its row's list), or NULL.
+ * O(parameters x the list's length). */
+static const struct api_param *query_unknown(const struct api_endpoint *ep,
+                                             const struct api_input *in) {
+  for (size_t i = 0; i < in->nquery; i++) {
+    const struct api_param *p = &in->query[i];
+    bool known = false;
+    for (const char *s = ep->params; *s != '\0' && !known;) {
+      size_t len = strcspn(s, ", ");
+      known = len == p->name_len && memcmp(s, p->name, len) == 0;
+      s += len;
+      s += strspn(s, ", ");
+    }
+    if (!known)
+      return p;
+  }
+  return NULL;
+}
+
 /* Whether the If-None-Match value names etag (a quoted ETag), or is "*"
  * (RFC 9110 13.1.2: a weak comparison, so W/ prefixes are ignored). */
 static bool etag_listed(const char *list, const char *etag) {
@@ -104,6 +123,16 @@ struct api_job *api_parse(const struct api_endpoint *ep,
     int n = twice->name_len < 32 ? (int)twice->name_len : 32;
     api_error_set(&e, API_INVALID_REQUEST, "query parameter %.*s appears twice",
                   n, twice->name);
+    goto fail;
+  }
+  const struct api_param *unknown = query_unknown(ep, in);
+  if (unknown != NULL) {
+    char shown[40];
+    api_safe_copy(shown, sizeof shown, unknown->name,
+                  unknown->name_len < 32 ? unknown->name_len : 32);
+    api_error_set(&e, API_INVALID_REQUEST, "unknown parameter %s; /%s takes %s",
+                  shown, ep->name, ep->params);
+    api_error_string(&e, "path", shown);
     goto fail;
   }
   job = calloc(1, ep->ops->size);

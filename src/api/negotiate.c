@@ -121,16 +121,6 @@ const struct api_param *api_query_find(const struct api_input *in,
   return NULL;
 }
 
-void api_query_unknown(const struct api_param *p, const char *takes,
-                       struct api_error *e) {
-  char shown[40];
-  api_safe_copy(shown, sizeof shown, p->name,
-                p->name_len < 32 ? p->name_len : 32);
-  api_error_set(e, API_INVALID_REQUEST, "unknown parameter %s; %s", shown,
-                takes);
-  api_error_string(e, "path", shown);
-}
-
 static bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
          (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' ||

@@ -87,7 +87,9 @@ void api_problem(enum api_problem p, const char *detail, const char *accept,
 
 void api_response_free(struct api_response *out) {
   free(out->body);
+  free(out->solutions);
   out->body = NULL;
+  out->solutions = NULL;
   out->body_len = 0;
 }
 

@@ -348,6 +348,25 @@ static void render_text(struct solve_job *j, struct api_response *out) {
   out->outcome = j->ps.batch ? "solved" : answer_outcome(&j->ans[0]);
 }
 
+/* out->solutions for a 200: each puzzle's solutions found, ", " between
+ * (at most 10 digits and 2 separators a puzzle). Without memory the
+ * header is left out; the body still says it in JSON. */
+static void solutions_header(const struct solve_job *j,
+                             struct api_response *out) {
+  if (out->status != 200)
+    return;
+  size_t cap = (size_t)j->ps.count * 12 + 1, len = 0;
+  out->solutions = malloc(cap);
+  if (out->solutions == NULL)
+    return;
+  for (uint32_t i = 0; i < j->ps.count; i++)
+    len += (size_t)snprintf(out->solutions + len, cap - len, "%s%lu",
+                            i > 0 ? ", " : "",
+                            (unsigned long)j->ans[i].stats.solutions);
+}
+
+static void solve_render(struct solve_job *j, struct api_response *out);
+
 static void solve_run(struct api_job *job, uint64_t deadline_ns,
                       struct api_response *out) {
   struct solve_job *j = (struct solve_job *)job;
@@ -379,6 +398,12 @@ static void solve_run(struct api_job *job, uint64_t deadline_ns,
     started = true;
     solve_item(j, i, 0, us);
   }
+  solve_render(j, out);
+  solutions_header(j, out);
+}
+
+/* The answer to every puzzle of j, solved or given up, in its format. */
+static void solve_render(struct solve_job *j, struct api_response *out) {
   out->puzzles = j->ps.count;
   if (j->ps.batch) {
     if (j->base.format == API_FMT_JSON)
@@ -391,7 +416,8 @@ static void solve_run(struct api_job *job, uint64_t deadline_ns,
   if (a->stats.solutions == 0) {
     struct api_error e = {API_OK, "", NULL};
     answer_error(&j->ps.item[0], a, &e);
-    api_render_error(&e, api_job_accept(job), api_job_request_id(job), out);
+    api_render_error(&e, api_job_accept(&j->base), api_job_request_id(&j->base),
+                     out);
     out->outcome = api_problem_code(e.problem);
     out->puzzles = 1;
     return;

@@ -237,6 +237,13 @@ int cli_cmd_hint(int argc, char **argv) {
     putchar('\n');
     return fflush(stdout) != 0 ? 2 : 1;
   }
+  /* Said as solve says it; the step holds in every solution (no
+   * uniqueness technique), but no entry or mark was checked against one.
+   * POST /hint refuses such a puzzle instead (422 not-unique). */
+  if (!h.unique)
+    fputs("sudoku: several solutions; this step holds in all of them, no "
+          "entry or mark was checked\n",
+          stderr);
   const struct sudoku_step *st = &h.step;
   if (o.pm_step) {
     bool ok = print_pm_step(&puzzle, &g[0], marked ? marks : NULL, st);

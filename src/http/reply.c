@@ -59,7 +59,7 @@ enum MHD_Result http_reply(struct http_request *req, int status,
   if (allow_origin != NULL) {
     MHD_add_response_header(resp, "Access-Control-Allow-Origin", allow_origin);
     MHD_add_response_header(resp, "Access-Control-Expose-Headers",
-                            "X-Request-Id, Retry-After");
+                            "X-Request-Id, Retry-After, Sudoku-Solutions");
   }
   for (size_t i = 0; i < nextra; i++)
     MHD_add_response_header(resp, extra[i].name, extra[i].value);
@@ -79,7 +79,7 @@ enum MHD_Result http_reply(struct http_request *req, int status,
 
 enum MHD_Result http_reply_api(struct http_request *req,
                                struct api_response *r) {
-  struct http_header h[2];
+  struct http_header h[3];
   size_t nh = 0;
   char *body = r->body;
   r->body = NULL;
@@ -95,6 +95,8 @@ enum MHD_Result http_reply_api(struct http_request *req,
     h[nh++] = (struct http_header){MHD_HTTP_HEADER_RETRY_AFTER, "1"};
   if (r->status == MHD_HTTP_METHOD_NOT_ALLOWED && req->route != NULL)
     h[nh++] = (struct http_header){MHD_HTTP_HEADER_ALLOW, req->route->allow};
+  if (r->solutions != NULL)
+    h[nh++] = (struct http_header){"Sudoku-Solutions", r->solutions};
   if (r->status == MHD_HTTP_UNSUPPORTED_MEDIA_TYPE && req->endpoint != NULL)
     h[nh++] = (struct http_header){MHD_HTTP_HEADER_ACCEPT_POST,
                                    req->endpoint->accepted};

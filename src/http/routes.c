@@ -25,7 +25,7 @@ static enum MHD_Result serve_favicon(struct http_request *req);
 #define ROUTE_GET GET_HEAD, GET_ALLOW
 #define CACHE_POST HTTP_CACHE_NO_STORE
 #define CACHE_GET HTTP_CACHE_BY_ANSWER
-#define API_ROUTE(name, method)                                                \
+#define API_ROUTE(name, method, params)                                        \
   {"/" #name, ROUTE_##method, #name, NULL, CACHE_##method, true},
 const struct http_route http_routes[] = {
     /* path, methods, Allow, api endpoint, serve, cache, Vary: Accept */

@@ -52,7 +52,7 @@ function exchange(over) {
     path: '/solve',
     status: 200,
     content_type: 'application/json',
-    headers: { 'x-request-id': 'abc', vary: 'Accept', 'content-type': 'application/json' },
+    headers: { 'x-request-id': 'abc', vary: 'Accept', 'sudoku-solutions': '1', 'content-type': 'application/json' },
     body: JSON.stringify(SOLVED),
     ...over,
   };
@@ -125,6 +125,8 @@ test('a missing required header is refused', () => {
   refuses(problem(415, { ...PROBLEM, status: 415 }, { headers: { 'x-request-id': 'a' } }), /Accept-Post is missing/);
   refuses(problem(503, { ...PROBLEM, status: 503 }, { headers: { 'x-request-id': 'a' } }), /Retry-After is missing/);
   refuses(exchange({ headers: { vary: 'Accept' } }), /X-Request-Id is missing/);
+  refuses(exchange({ headers: { 'x-request-id': 'a', vary: 'Accept' } }), /Sudoku-Solutions is missing/);
+  refuses(exchange({ headers: { 'x-request-id': 'a', vary: 'Accept', 'sudoku-solutions': '1,2' } }), /Sudoku-Solutions/);
   refuses(problem(503, { ...PROBLEM, status: 503 }, { headers: { 'x-request-id': 'a', 'retry-after': 'soon' } }), /Retry-After/);
 });
 
