@@ -21,20 +21,48 @@ static void keep_first(const char **slot, const char *value) {
     *slot = value;
 }
 
-/* A Host value as RFC 9110 7.2 allows it: uri-host [ ":" port ], where
- * uri-host is a reg-name (unreserved, pct-encoded, sub-delims), an IPv4
- * address or an IP-literal in brackets. Checked by its bytes: whitespace,
- * controls, '/', '?', '#', '@', double quotes and the like never belong. Empty
- * is allowed (a target without an authority). */
-static bool host_ok(const char *v, size_t n) {
-  static const char allowed[] = "-._~!$&'()*+,;=%:[]";
+/* Whether the n bytes at v are all alphanumerics or in set. */
+static bool all_in(const char *v, size_t n, const char *set) {
   for (size_t i = 0; i < n; i++) {
     unsigned char ch = (unsigned char)v[i];
     bool alnum = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
                  (ch >= '0' && ch <= '9');
-    if (!alnum && (ch == '\0' || strchr(allowed, ch) == NULL))
+    if (!alnum && (ch == '\0' || strchr(set, ch) == NULL))
       return false;
   }
+  return true;
+}
+
+/* A Host value as RFC 9110 7.2 allows it: uri-host [ ":" port ], where
+ * uri-host (RFC 3986 3.2.2) is an IP-literal in brackets (hex digits,
+ * colons and dots inside, or an IPvFuture's unreserved and sub-delims) or
+ * a reg-name or IPv4 address (unreserved, pct-encoded, sub-delims: no
+ * colon), and port is digits (at most five). So "x:80:90", "[::1", "]x[",
+ * "::::" and "x:-1" are refused with whitespace, '/', '@' and the like.
+ * Empty is allowed (a target without an authority). */
+static bool host_ok(const char *v, size_t n) {
+  static const char reg[] = "-._~!$&'()*+,;=%";
+  size_t end = 0; /* past the uri-host */
+  if (n > 0 && v[0] == '[') {
+    const char *close = memchr(v, ']', n);
+    if (close == NULL || close == v + 1 ||
+        !all_in(v + 1, (size_t)(close - v) - 1, ":.-_~!$&'()*+,;=%"))
+      return false;
+    end = (size_t)(close - v) + 1;
+  } else {
+    while (end < n && v[end] != ':')
+      end++;
+    if (!all_in(v, end, reg))
+      return false;
+  }
+  if (end == n)
+    return true;
+  /* ":" port */
+  if (v[end] != ':' || n - end - 1 > 5)
+    return false;
+  for (size_t i = end + 1; i < n; i++)
+    if (v[i] < '0' || v[i] > '9')
+      return false;
   return true;
 }
 
@@ -46,6 +74,16 @@ static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
   for (size_t i = 0; i < key_size; i++)
     if ((unsigned char)key[i] <= ' ' || key[i] == 0x7f)
       f->bad_name = true;
+  /* Obsolete line folding (a line that starts with a space or a tab
+   * continues the field before, RFC 9112 5.2). libmicrohttpd 0.9.75 joins
+   * the continuation to the field's name, moved elsewhere in its memory
+   * ("Content-Length:\r\n 35" becomes the name "Content-Length35", empty
+   * value: the body then read as the next request). Its name then no longer
+   * lies before its value on the line, as every field MHD splits in place
+   * does (1.0.x joins the continuation to the value, as the RFC allows:
+   * its fields pass this). */
+  if (value != NULL && value < key + key_size)
+    f->folded = true;
   if (value != NULL && (memchr(value, '\0', value_size) != NULL ||
                         memchr(value, '\r', value_size) != NULL))
     f->bad_value = true;
@@ -81,7 +119,8 @@ static enum MHD_Result header_field(void *cls, enum MHD_ValueKind kind,
  * Ambiguous or malformed framing, decided before any body byte is read
  * (RFC 9112 6.1, 6.3, 3.2): both Content-Length and Transfer-Encoding,
  * several Content-Length fields, a transfer coding other than chunked
- * (501), whitespace in a field name, NUL or CR in a value, HTTP/1.1
+ * (501), a folded field, whitespace in a field name, NUL or CR in a
+ * value, HTTP/1.1
  * without Host, several Host fields or an invalid one (RFC 9112 3.2: a
  * server MUST answer 400), Transfer-Encoding in HTTP/1.0 (6.1). Such a request
  * is answered once, then the connection is closed: whatever follows on it
@@ -99,6 +138,9 @@ enum api_problem http_framing_problem(const struct http_fields *f,
     *detail = "several Content-Length fields: the body's length is ambiguous";
   else if (f->transfer_encoding > 1)
     *detail = "several Transfer-Encoding fields";
+  else if (f->folded)
+    *detail = "a header field folded onto a line of its own (obsolete line "
+              "folding, RFC 9112 5.2)";
   else if (f->bad_name)
     *detail = "whitespace or a control character in a header field name";
   else if (f->bad_value)

@@ -234,6 +234,7 @@ struct http_fields {
   unsigned transfer_encoding;
   bool bad_te;          /* a Transfer-Encoding other than exactly "chunked" */
   bool bad_name;        /* whitespace or a control byte in a field name */
+  bool folded;          /* obsolete line folding (0.9.75: in the name) */
   bool bad_value;       /* a NUL or a CR inside a field value */
   unsigned host;        /* Host fields */
   bool bad_host;        /* a Host value that is no host[:port] */
@@ -268,6 +269,13 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
 /* The request's context from its request line until begin() allocates
  * its struct: the server's own address, which no request can have. */
 #define HTTP_LINE_SEEN(srv) ((void *)(srv))
+/* A request line http_line_seen answered itself (too many query fields):
+ * counted there, closed, never served. */
+#define HTTP_LINE_REFUSED(srv) ((void *)((char *)(srv) + 1))
+/* Query fields a request target may carry: no path takes more than 11
+ * (API_MAX_QUERY are looked at); past this one, http_line_seen refuses
+ * it before libmicrohttpd stores them (see there). */
+#define HTTP_MAX_QUERY_FIELDS 64
 void *http_line_seen(void *cls, const char *uri, struct MHD_Connection *conn);
 void http_notify_connection(void *cls, struct MHD_Connection *conn,
                             void **socket_context,

@@ -29,6 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 
 #include "http_internal.h"
 
@@ -63,7 +65,7 @@ static void id_make(struct http_server *srv, char *out, size_t cap) {
  * is kept by http_unescape, so nothing is cut short). */
 struct query {
   struct api_param p[API_MAX_QUERY];
-  size_t n;
+  size_t n, all; /* kept, and seen */
 };
 
 static enum MHD_Result query_param(void *cls, enum MHD_ValueKind kind,
@@ -71,6 +73,7 @@ static enum MHD_Result query_param(void *cls, enum MHD_ValueKind kind,
                                    const char *value, size_t value_size) {
   struct query *q = cls;
   (void)kind;
+  q->all++;
   if (q->n < API_MAX_QUERY)
     q->p[q->n++] = (struct api_param){key, value != NULL ? value : "", key_size,
                                       value != NULL ? value_size : 0};
@@ -124,9 +127,17 @@ void http_work(struct pool_job *job, bool cancelled, void *ctx) {
 static enum MHD_Result serve_api(struct http_request *req,
                                  const struct api_endpoint *ep) {
   struct http_server *srv = req->srv;
-  struct query q = {.n = 0};
+  struct query q = {.n = 0, .all = 0};
   MHD_get_connection_values_n(req->conn, MHD_GET_ARGUMENT_KIND, query_param,
                               &q);
+  if (q.all > API_MAX_QUERY) { /* none is dropped unread */
+    char detail[64];
+    snprintf(detail, sizeof detail,
+             "%zu query parameters: a path takes at "
+             "most %u",
+             q.all, API_MAX_QUERY);
+    return http_reply_problem(req, API_INVALID_REQUEST, detail);
+  }
   struct api_input in = {
       req->content_type, req->body, req->body_len, req->accept,
       req->id,           q.p,       q.n,           req->if_none_match,
@@ -366,6 +377,8 @@ enum MHD_Result http_access(void *cls, struct MHD_Connection *conn,
                             size_t *upload_data_size, void **con_cls) {
   struct http_server *srv = cls;
   struct http_request *req = *con_cls;
+  if ((void *)req == HTTP_LINE_REFUSED(srv))
+    return MHD_NO; /* answered by http_line_seen: close */
   if (req == NULL || (void *)req == HTTP_LINE_SEEN(srv))
     return request_from_headers(srv, conn, url, method, version, con_cls);
   if (*upload_data_size > 0) {
@@ -415,6 +428,41 @@ enum MHD_Result http_accept_policy(void *cls, const struct sockaddr *addr,
                                                                : MHD_NO;
 }
 
+/* A target with more than HTTP_MAX_QUERY_FIELDS query fields, answered
+ * here: libmicrohttpd stores each field in the connection's memory before
+ * anything else sees them, and 0.9.75, out of that memory (from some 170
+ * fields at 12 KiB), neither answers nor closes: the client waited for
+ * --timeout-s, for ever without one. A 400 problem is written to the
+ * socket (nothing else has been sent on it: MHD reads no request line
+ * before the last answer is out) and the socket shut down both ways, so
+ * MHD drops the connection at its next look (the reaper's peek sees the
+ * end too). Counted under the route "other". False when the socket is
+ * unknown (then MHD's own handling stands). */
+static bool refuse_line(struct http_server *srv, struct MHD_Connection *conn,
+                        size_t fields) {
+  const union MHD_ConnectionInfo *ci =
+      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (ci == NULL)
+    return false;
+  char detail[96], head[192];
+  snprintf(detail, sizeof detail,
+           "%zu query fields: a request target takes at most %d", fields,
+           HTTP_MAX_QUERY_FIELDS);
+  struct api_response r;
+  api_problem(API_BAD_FRAMING, detail, NULL, NULL, &r);
+  int n = snprintf(head, sizeof head,
+                   "HTTP/1.1 %d Bad Request\r\nContent-Type: %s\r\n"
+                   "Content-Length: %zu\r\nConnection: close\r\n\r\n",
+                   r.status, r.content_type, r.body_len);
+  struct iovec iov[2] = {{head, (size_t)n}, {r.body, r.body_len}};
+  struct msghdr m = {.msg_iov = iov, .msg_iovlen = r.body != NULL ? 2 : 1};
+  (void)sendmsg(ci->connect_fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT);
+  shutdown(ci->connect_fd, SHUT_RDWR);
+  metrics_count_request(&srv->metrics, http_route_index(NULL), r.status);
+  api_response_free(&r);
+  return true;
+}
+
 /* A request line is read (MHD_OPTION_URI_LOG_CALLBACK): marked, so that
  * http_complete() learns of a request libmicrohttpd refuses itself after
  * its request line (a header block past the connection's memory: 431; a
@@ -423,7 +471,12 @@ enum MHD_Result http_accept_policy(void *cls, const struct sockaddr *addr,
  * this is the earliest it does; what it refuses in the request line
  * itself (414, 505, a line it cannot split) stays unseen (sudokud(8)). */
 void *http_line_seen(void *cls, const char *uri, struct MHD_Connection *conn) {
-  (void)uri, (void)conn;
+  const char *q = strchr(uri, '?');
+  size_t fields = q != NULL && q[1] != '\0';
+  for (; q != NULL && (q = strchr(q + 1, '&')) != NULL; fields++)
+    ;
+  if (fields > HTTP_MAX_QUERY_FIELDS && refuse_line(cls, conn, fields))
+    return HTTP_LINE_REFUSED(cls);
   return HTTP_LINE_SEEN(cls);
 }
 
@@ -434,6 +487,8 @@ void http_complete(void *cls, struct MHD_Connection *conn, void **con_cls,
   if (req == NULL)
     return;
   *con_cls = NULL;
+  if ((void *)req == HTTP_LINE_REFUSED(srv))
+    return; /* counted when it was answered */
   if ((void *)req == HTTP_LINE_SEEN(srv)) {
     /* Never reached request_from_headers(): answered by libmicrohttpd (counted
      * under the route "other" by the status it sent), or the client left. */
