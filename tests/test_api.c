@@ -222,6 +222,36 @@ static const struct {
      "application/problem+json",
      {"character 14 (r2c5) '#' is not a digit or a blank",
       "\"cell\":\"r2c5\""}},
+    /* Characters are counted, not bytes: an 'é' (two bytes in UTF-8, sent
+     * as it is or escaped) is the one character it looks like, located as
+     * any other. */
+    {J,
+     "{\"puzzle\":\"53..7....6..195....98....6.8...6...34..8\xc3\xa9"
+     "3..17...2...6.6....28....419..5....8..79\"}",
+     NULL,
+     NULL,
+     400,
+     "application/problem+json",
+     {"\"detail\":\"puzzle: character 41 (r5c5) '\xc3\xa9' (U+00E9) is not a "
+      "digit or a blank\"",
+      "\"path\":\"puzzle\",\"cell\":\"r5c5\",\"index\":40"}},
+    {J,
+     "{\"puzzle\":\"53..7....6..195....98....6.8...6...34..8\\u00e9"
+     "3..17...2...6.6....28....419..5....8..79\"}",
+     NULL,
+     NULL,
+     400,
+     "application/problem+json",
+     {"character 41 (r5c5) '\xc3\xa9' (U+00E9) is not a digit"}},
+    /* 81 bytes, 80 characters: a character short. */
+    {J,
+     "{\"puzzle\":\"53..7....6..195....98....6.8...6...34..8\xc3\xa9"
+     "3..17...2...6.6....28....419..5....8..7\"}",
+     NULL,
+     NULL,
+     400,
+     "application/problem+json",
+     {"puzzle: expected 81 characters for a 9x9 puzzle, got 80"}},
     {J,
      "{\"puzzle\": [[1,2],[3]]}",
      NULL,

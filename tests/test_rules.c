@@ -620,6 +620,11 @@ static const struct {
      "thermometer: thermometer lines are not supported"},
     {"--json --variant x", "{}", 2, "", "drop --variant"},
     {"--json", "{\"puzzle\":\"1" EMPTY81 "\"}", 2, "", "puzzle"},
+    /* The api's reader counts characters: 81, one of them an 'é'. */
+    {"--json", "{\"puzzle\":\"1\xc3\xa9" E9 E9 E9 E9 E9 E9 E9 E9 ".......\"}",
+     2, "",
+     "sudoku: puzzle: character 2 (r1c2) '\xc3\xa9' (U+00E9) is not a digit "
+     "or a blank\n"},
     {"--variant bogus", EMPTY81 "\n", 2, "",
      "--variant takes a comma list of x, windoku, jigsaw, killer, "
      "anti-knight, anti-king, non-consecutive, odd-even, extra-regions; not "

@@ -142,6 +142,11 @@ static const struct {
      "entries: expected 81 characters for the 9x9 puzzle, got 3"},
     {"check", "{\"puzzle\":\"" CLASSIC "\",\"entries\":\"..4\"}", 400,
      "entries: expected 81 characters for the 9x9 puzzle, got 3"},
+    /* Measured in characters: 81 of them, one an 'é' of two bytes. */
+    {"check",
+     "{\"puzzle\":\"" CLASSIC "\",\"entries\":\"..\xc3\xa9" DOTS9 DOTS9 DOTS9
+         DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "......\"}",
+     400, "entries: character 3 (r1c3) '\xc3\xa9' (U+00E9) is not a digit"},
     {"hint",
      "{\"puzzle\":\"" CLASSIC
      "\",\"entries\":\"6" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9

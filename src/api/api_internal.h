@@ -64,6 +64,17 @@ void api_item_problem(struct api_error *e, cJSON *item);
  * cut character. Used for every echo of request bytes into a reply. */
 void api_safe_copy(char *out, size_t cap, const char *s, size_t len);
 
+/* Length of the valid UTF-8 sequence at s[0..len) (len >= 1): 1 for an
+ * ASCII byte, 0 when invalid (overlong forms, surrogates and values past
+ * U+10FFFF included). */
+size_t api_utf8_length(const unsigned char *s, size_t len);
+
+/* The characters of s[0..len) as a client counts them: UTF-8 code points,
+ * a byte that starts no valid sequence one of its own ("é" is 1, not 2).
+ * Cost: one pass ORing the bytes, and a walk by sequences only when one
+ * of them is not ASCII. */
+size_t api_utf8_count(const char *s, size_t len);
+
 /* ---- Negotiation (negotiate.c) ----------------------------------------- */
 
 /* The answer formats, one row each: enum name, the ?format= value and the

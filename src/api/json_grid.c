@@ -12,12 +12,22 @@
 
 #include "api_internal.h"
 
-/* A character for a message: itself when printable, else \xNN. */
-static void char_name(char *buf, size_t cap, unsigned char ch) {
-  if (ch >= 0x20 && ch < 0x7f)
-    snprintf(buf, cap, "'%c'", ch);
-  else
-    snprintf(buf, cap, "'\\x%02X'", ch);
+/* The character at s[0..len) for a message: itself when printable ASCII,
+ * a UTF-8 character as itself and its code point ('é' (U+00E9): an
+ * invisible one is still seen), else its first byte as \xNN. */
+static void char_name(char *buf, size_t cap, const char *s, size_t len) {
+  const unsigned char *u = (const unsigned char *)s;
+  size_t n = api_utf8_length(u, len);
+  if (n == 1 && u[0] >= 0x20 && u[0] < 0x7f) {
+    snprintf(buf, cap, "'%c'", u[0]);
+  } else if (n > 1) {
+    unsigned v = u[0] & (0x3F >> (n - 1));
+    for (size_t i = 1; i < n; i++)
+      v = v << 6 | (u[i] & 0x3F);
+    snprintf(buf, cap, "'%.*s' (U+%04X)", (int)n, s, v);
+  } else {
+    snprintf(buf, cap, "'\\x%02X'", u[0]);
+  }
 }
 
 /* Sets up g for side n with the request's box (or the usual one). */
@@ -98,24 +108,28 @@ int api_symbol_value(char c) {
   return (int)symbol_plus_one[(unsigned char)c] - 1;
 }
 
-/* A puzzle as a string of len symbols (a JSON string's value). */
+/* A puzzle as a string of len bytes (a JSON string's value), counted in
+ * characters. No symbol is beyond ASCII, so the first non-ASCII character
+ * is the first bad one, and every cell before it is one byte: the cells
+ * are read by bytes, and s[c] is character c + 1 up to the first error. */
 bool api_string_grid(const char *s, size_t len, const int box[2],
                      const char *where, sudoku_grid *g, struct api_error *e) {
-  int n = sudoku_side_of_cells(len);
+  size_t chars = api_utf8_count(s, len);
+  int n = sudoku_side_of_cells(chars);
   if (n == 0) {
-    n = sudoku_nearest_side(len);
+    n = sudoku_nearest_side(chars);
     return api_fail(e, API_INVALID_PUZZLE, where,
                     "%s: expected %d characters for a %dx%d puzzle, got %zu",
-                    where, n * n, n, n, len);
+                    where, n * n, n, n, chars);
   }
   if (!grid_for_side(g, n, box, where, e))
     return false;
   for (int c = 0; c < n * n; c++) {
     int val = (int)symbol_plus_one[(unsigned char)s[c]] - 1;
     if (val < 0 || val > n) {
-      char cell[16], ch[16];
+      char cell[16], ch[32];
       sudoku_cell_name(n, c, cell, sizeof cell);
-      char_name(ch, sizeof ch, (unsigned char)s[c]);
+      char_name(ch, sizeof ch, s + c, len - (size_t)c);
       if (val < 0)
         api_error_set(e, API_INVALID_PUZZLE,
                       "%s: character %d (%s) %s is not a digit or a blank",

@@ -239,12 +239,16 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
     /* The entries belong to the puzzle: a string of another length is
      * measured against the puzzle's side, not read as a grid of its own. */
     int n = p->puzzle.n;
-    if (cJSON_IsString(entries) &&
-        strlen(entries->valuestring) != (size_t)n * (size_t)n) {
+    size_t cells = (size_t)n * (size_t)n;
+    size_t chars =
+        cJSON_IsString(entries)
+            ? api_utf8_count(entries->valuestring, strlen(entries->valuestring))
+            : cells;
+    if (chars != cells) {
       api_error_set(e, API_INVALID_PUZZLE,
                     "entries: expected %d characters for the %dx%d puzzle, "
                     "got %zu",
-                    n * n, n, n, strlen(entries->valuestring));
+                    n * n, n, n, chars);
       api_error_string(e, "path", "entries");
       goto done;
     }

@@ -71,9 +71,7 @@ const char *api_problem_detail(enum api_problem p) {
 
 /* ---- Safe echoes -------------------------------------------------------- */
 
-/* Length of the valid UTF-8 sequence at s[0..len), 0 when invalid
- * (overlong forms, surrogates and values past U+10FFFF included). */
-static size_t utf8_length(const unsigned char *s, size_t len) {
+size_t api_utf8_length(const unsigned char *s, size_t len) {
   unsigned c = s[0];
   size_t n;
   unsigned min;
@@ -100,6 +98,21 @@ static size_t utf8_length(const unsigned char *s, size_t len) {
   return n;
 }
 
+size_t api_utf8_count(const char *s, size_t len) {
+  const unsigned char *u = (const unsigned char *)s;
+  unsigned char any = 0;
+  for (size_t i = 0; i < len; i++)
+    any |= u[i];
+  if (any < 0x80)
+    return len;
+  size_t count = 0;
+  for (size_t i = 0; i < len; count++) {
+    size_t n = api_utf8_length(u + i, len - i);
+    i += n > 0 ? n : 1;
+  }
+  return count;
+}
+
 void api_safe_copy(char *out, size_t cap, const char *s, size_t len) {
   static const char replacement[] = "\xEF\xBF\xBD"; /* U+FFFD */
   size_t o = 0;
@@ -107,7 +120,7 @@ void api_safe_copy(char *out, size_t cap, const char *s, size_t len) {
     return;
   for (size_t i = 0; i < len;) {
     const unsigned char *u = (const unsigned char *)s + i;
-    size_t n = utf8_length(u, len - i);
+    size_t n = api_utf8_length(u, len - i);
     const char *piece = (const char *)u;
     size_t plen = n;
     if (n == 0) {
