@@ -1,5 +1,6 @@
 /* test_api.c - POST /solve without sockets: the request contract (bodies,
  * negotiation, answers); refusals and limits are in test_api_refusals.c. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -458,12 +459,68 @@ START_TEST(solve_request) {
 }
 END_TEST
 
+/* A puzzle of k blanks, as a string or (flat) a flat array: n*n cells of a
+ * side without a box shape are refused for the shape, as rows of them are;
+ * a string nearer a sukaku line's length (n*n*n, the marks of a position a
+ * "puzzle" string may be) than any puzzle's is measured against that. */
+static const struct {
+  int k;
+  bool flat;
+  const char *type, *detail;
+} lengths[] = {
+    {49, false, "invalid-shape",
+     "\"puzzle: a 7x7 grid has no box shape; sides 4, 6, 8, 9,"},
+    {25, false, "invalid-shape", "\"puzzle: a 5x5 grid has no box shape;"},
+    {121, false, "invalid-shape", "\"puzzle: a 11x11 grid has no box shape;"},
+    {169, false, "invalid-shape", "\"puzzle: a 13x13 grid has no box shape;"},
+    {49, true, "invalid-shape", "\"puzzle: a 7x7 grid has no box shape;"},
+    {9, false, "invalid-puzzle",
+     "\"puzzle: expected 16 characters for a 4x4 puzzle, got 9\""},
+    {80, false, "invalid-puzzle",
+     "\"puzzle: expected 81 characters for a 9x9 puzzle, got 80\""},
+    {650, false, "invalid-puzzle",
+     "\"puzzle: expected 625 characters for a 25x25 puzzle, got 650\""},
+    {728, false, "invalid-puzzle",
+     "\"puzzle: expected 729 characters for a 9x9 sukaku line (9 a cell, one "
+     "a candidate), got 728\""},
+    {215, false, "invalid-puzzle",
+     "\"puzzle: expected 216 characters for a 6x6 sukaku line (6 a cell, one "
+     "a candidate), got 215\""},
+    {50, true, "invalid-puzzle",
+     "\"puzzle: expected 36 cells for a 6x6 puzzle (or an array of 6 rows), "
+     "got 50\""},
+};
+
+START_TEST(puzzle_lengths) {
+  static char body[4096];
+  int at = snprintf(body, sizeof body, "{\"puzzle\":%s",
+                    lengths[_i].flat ? "[" : "\"");
+  for (int c = 0; c < lengths[_i].k; c++)
+    at += snprintf(body + at, sizeof body - (size_t)at, "%s",
+                   !lengths[_i].flat ? "."
+                   : c > 0           ? ",0"
+                                     : "0");
+  snprintf(body + at, sizeof body - (size_t)at, "%s}",
+           lengths[_i].flat ? "]" : "\"");
+  struct api_response out;
+  api_test_handle((struct api_limits){100, 2000000, 0, 0}, J, body, NULL, NULL,
+                  "test-id", &out);
+  ck_assert_int_eq(out.status, 400);
+  HAS(out, lengths[_i].type);
+  HAS(out, lengths[_i].detail);
+  HAS(out, "\"path\":\"puzzle\"");
+  api_response_free(&out);
+}
+END_TEST
+
 Suite *api_suite(void) {
   Suite *s = suite_create("api");
   TCase *tc = tcase_create("solve");
   tcase_set_timeout(tc, 30);
   tcase_add_loop_test(tc, solve_request, 0,
                       (int)(sizeof cases / sizeof cases[0]));
+  tcase_add_loop_test(tc, puzzle_lengths, 0,
+                      (int)(sizeof lengths / sizeof lengths[0]));
   suite_add_tcase(s, tc);
   api_add_refusals(s);
   api_add_variants(s);

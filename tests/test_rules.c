@@ -625,6 +625,9 @@ static const struct {
      2, "",
      "sudoku: puzzle: character 2 (r1c2) '\xc3\xa9' (U+00E9) is not a digit "
      "or a blank\n"},
+    /* 49 characters: a 7x7, which has no box shape, as rows of it. */
+    {"--json", "{\"puzzle\":\"" E9 E9 E9 E9 E9 "....\"}", 2, "",
+     "sudoku: puzzle: a 7x7 grid has no box shape"},
     {"--variant bogus", EMPTY81 "\n", 2, "",
      "--variant takes a comma list of x, windoku, jigsaw, killer, "
      "anti-knight, anti-king, non-consecutive, odd-even, extra-regions; not "

@@ -87,6 +87,43 @@ static bool json_cell(const cJSON *v, sudoku_grid *g, int c, const char *where,
   return false;
 }
 
+/* The side n of a run of k cells, n*n == k for n in 4..25, whether n has
+ * a box shape or not (grid_for_side says it has none, as for rows of it:
+ * 49 cells are a 7x7, not a 6x6 and 13 more); else 0. */
+static int square_side(size_t k) {
+  for (int n = SUDOKU_MIN_N; n <= SUDOKU_MAX_N; n++)
+    if ((size_t)n * (size_t)n == k)
+      return n;
+  return 0;
+}
+
+static size_t distance(size_t a, size_t b) { return a > b ? a - b : b - a; }
+
+/* A string of k characters, no puzzle's length: measured against the
+ * nearest puzzle, or against the nearest sukaku line (n*n*n characters,
+ * the marks of a position, which a "puzzle" string may be) when that is
+ * nearer: 728 is a 9x9 sukaku line a character short, not a 25x25 puzzle
+ * 103 too long. Ties go to the puzzle (64 is an 8x8 and a 4x4's line). */
+static bool length_fail(size_t k, const char *where, struct api_error *e) {
+  int n = sudoku_nearest_side(k), m = 0, br, bc;
+  size_t best = distance(k, (size_t)n * (size_t)n);
+  for (int s = SUDOKU_MIN_N; s <= SUDOKU_MAX_N; s++) {
+    size_t cube = (size_t)s * (size_t)s * (size_t)s;
+    if (sudoku_box_shape(s, &br, &bc) && distance(k, cube) < best) {
+      m = s;
+      best = distance(k, cube);
+    }
+  }
+  if (m != 0)
+    return api_fail(e, API_INVALID_PUZZLE, where,
+                    "%s: expected %d characters for a %dx%d sukaku line (%d a "
+                    "cell, one a candidate), got %zu",
+                    where, m * m * m, m, m, m, k);
+  return api_fail(e, API_INVALID_PUZZLE, where,
+                  "%s: expected %d characters for a %dx%d puzzle, got %zu",
+                  where, n * n, n, n, k);
+}
+
 /* sudoku_symbol_value() of every byte, plus one (0: not a symbol), as a
  * table: a call a cell would be 1.5 % of a /solve under load. The api test
  * symbol_table_is_the_cores compares it with the core's for all 256. */
@@ -115,13 +152,9 @@ int api_symbol_value(char c) {
 bool api_string_grid(const char *s, size_t len, const int box[2],
                      const char *where, sudoku_grid *g, struct api_error *e) {
   size_t chars = api_utf8_count(s, len);
-  int n = sudoku_side_of_cells(chars);
-  if (n == 0) {
-    n = sudoku_nearest_side(chars);
-    return api_fail(e, API_INVALID_PUZZLE, where,
-                    "%s: expected %d characters for a %dx%d puzzle, got %zu",
-                    where, n * n, n, n, chars);
-  }
+  int n = square_side(chars);
+  if (n == 0)
+    return length_fail(chars, where, e);
   if (!grid_for_side(g, n, box, where, e))
     return false;
   for (int c = 0; c < n * n; c++) {
@@ -188,7 +221,7 @@ bool api_json_grid(const cJSON *v, const int box[2], const char *where,
     }
     return true;
   }
-  int n = sudoku_side_of_cells((size_t)size);
+  int n = square_side((size_t)size);
   if (n == 0) {
     n = sudoku_nearest_side((size_t)size);
     return api_fail(
