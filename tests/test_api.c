@@ -28,6 +28,11 @@ void api_test_handle(struct api_limits lim, int type, const char *body,
   free(form);
 }
 
+/* Eight rows of blanks, after a first row. */
+#define ZERO_ROW ",[0,0,0,0,0,0,0,0,0]"
+#define ZEROS8                                                                 \
+  ZERO_ROW ZERO_ROW ZERO_ROW ZERO_ROW ZERO_ROW ZERO_ROW ZERO_ROW ZERO_ROW
+
 /* body type, body, Accept, ?format=, expected status, content type prefix,
  * pieces the body must contain (up to 3), and whether an inline attempt
  * must ask for a retry. */
@@ -269,6 +274,37 @@ static const struct {
      400,
      "application/problem+json",
      {"puzzle[5][4] (r6c5): 12 is larger than 9", "\"cell\":\"r6c5\""}},
+    /* A value too large is said as sent (cJSON keeps no text of it: in
+     * full while every integer is exact, else its shortest form). */
+    {J,
+     "{\"puzzle\":[[12345678901,0,0,0,0,0,0,0,0]" ZEROS8 "]}",
+     NULL,
+     NULL,
+     400,
+     "application/problem+json",
+     {"\"puzzle[0][0] (r1c1): 12345678901 is larger than 9\""}},
+    {J,
+     "{\"puzzle\":[[0,1e300,0,0,0,0,0,0,0]" ZEROS8 "]}",
+     NULL,
+     NULL,
+     400,
+     "application/problem+json",
+     {"\"puzzle[0][1] (r1c2): 1e+300 is larger than 9\""}},
+    {J,
+     "{\"puzzle\":[[0,0,12345678901234567890,0,0,0,0,0,0]" ZEROS8 "]}",
+     NULL,
+     NULL,
+     400,
+     "application/problem+json",
+     {"\"puzzle[0][2] (r1c3): 1.2345678901234567e+19 is larger than 9\""}},
+    {J,
+     "{\"puzzle\":[[0,0,0,1e400,0,0,0,0,0]" ZEROS8 "]}",
+     NULL,
+     NULL,
+     400,
+     "application/problem+json",
+     {"\"puzzle[0][3] (r1c4): a number beyond a double's range (1.8e308) is "
+      "larger than 9\""}},
     {J,
      "{\"puzzle\":[[5,3,0,0,7,0,0,0,0],[6,0,0,1,9,5,0,0]]}",
      NULL,

@@ -628,6 +628,9 @@ static const struct {
     /* 49 characters: a 7x7, which has no box shape, as rows of it. */
     {"--json", "{\"puzzle\":\"" E9 E9 E9 E9 E9 "....\"}", 2, "",
      "sudoku: puzzle: a 7x7 grid has no box shape"},
+    /* A value as sent, not clamped to one never sent. */
+    {"--json", "{\"puzzle\":[[1e10,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}", 2,
+     "", "sudoku: puzzle[0][0] (r1c1): 10000000000 is larger than 4\n"},
     {"--variant bogus", EMPTY81 "\n", 2, "",
      "--variant takes a comma list of x, windoku, jigsaw, killer, "
      "anti-knight, anti-king, non-consecutive, odd-even, extra-regions; not "

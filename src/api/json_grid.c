@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
@@ -56,6 +57,27 @@ static bool grid_for_side(sudoku_grid *g, int n, const int box[2],
   return true;
 }
 
+/* A JSON number, integral and above every side, for a message as the
+ * client wrote it (cJSON keeps no text of it): in full below 2^53, where
+ * every integer is exact (12345678901), else the shortest %g form that
+ * reads back as the same double (1e+300); one past DBL_MAX (1e400) cJSON
+ * reads as infinity, said as such. */
+static void number_name(char *buf, size_t cap, double d) {
+  if (d < 9007199254740992.0) {
+    snprintf(buf, cap, "%.0f", d);
+    return;
+  }
+  if (isinf(d)) {
+    snprintf(buf, cap, "a number beyond a double's range (1.8e308)");
+    return;
+  }
+  for (int digits = 1; digits <= 17; digits++) {
+    snprintf(buf, cap, "%.*g", digits, d);
+    if (strtod(buf, NULL) == d)
+      return;
+  }
+}
+
 /* One cell from a JSON number or null, at cell index c; where[i] (or
  * where[i][j] when j >= 0) names it in a message. The path is formatted
  * only on error: this runs for every cell of every request. */
@@ -73,14 +95,17 @@ static bool json_cell(const cJSON *v, sudoku_grid *g, int c, const char *where,
     snprintf(path, sizeof path, "%s[%d][%d]", where, i, j);
   else
     snprintf(path, sizeof path, "%s[%d]", where, i);
-  if (!cJSON_IsNumber(v) || d != floor(d) || d < 0)
+  if (!cJSON_IsNumber(v) || d != floor(d) || d < 0) {
     api_error_set(e, API_INVALID_PUZZLE,
                   "%s (%s): expected an integer 0..%d or null (0 and null are "
                   "blanks)",
                   path, cell, g->n);
-  else
-    api_error_set(e, API_INVALID_PUZZLE, "%s (%s): %.0f is larger than %d",
-                  path, cell, d > 1e9 ? 1e9 : d, g->n);
+  } else {
+    char value[48];
+    number_name(value, sizeof value, d);
+    api_error_set(e, API_INVALID_PUZZLE, "%s (%s): %s is larger than %d", path,
+                  cell, value, g->n);
+  }
   api_error_string(e, "path", path);
   api_error_string(e, "cell", cell);
   api_error_number(e, "index", c);
