@@ -407,6 +407,16 @@ static const struct {
      400,
      "application/problem+json",
      {"the body holds no puzzle"}},
+    /* A form's field is named, as a JSON member is. */
+    {F,
+     "53..7....%0A6..19x...",
+     NULL,
+     NULL,
+     400,
+     "application/problem+json",
+     {"\"detail\":\"puzzle: line 2, column 6: 'x' is not a digit or a "
+      "blank\"",
+      "\"path\":\"puzzle\""}},
     /* Other sizes: box shape from the side or from "box". */
     {J,
      "{\"puzzle\":\"1...........3...\"}",

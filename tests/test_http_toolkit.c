@@ -112,6 +112,13 @@ static const struct {
     {0, "POST", "/check", JSON_HDR,
      "{\"puzzle\":\"" CLASSIC "\",\"entries\":\"..1\"}", 400,
      "application/problem+json", "entries: expected"},
+    /* A form's entries field is named, as the JSON member is. */
+    {0, "POST", "/check", FORM_HDR,
+     "puzzle=" CLASSIC
+     "&entries=....x" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "....",
+     400, "application/problem+json",
+     "\"detail\":\"entries: line 1, column 5: 'x' is not a digit or a "
+     "blank\""},
     {0, "POST", "/check", JSON_HDR, CLASSIC_BODY, 200, "application/json",
      "\"complete\":false,\"solvable\":true"},
     {0, "POST", "/check", JSON_HDR, MULTI_BODY, 422, "application/problem+json",

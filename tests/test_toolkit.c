@@ -193,6 +193,50 @@ START_TEST(refusals_are_problems) {
 }
 END_TEST
 
+/* A form's fields are named as JSON members are: in the detail and as the
+ * path (the text reader's line and column beside them). */
+#define DOTS76 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "...."
+#define CLASSIC_X                                                              \
+  "53..x....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"   \
+  "....8..79"
+static const struct {
+  const char *endpoint, *body, *detail, *path;
+} form_refusals[] = {
+    {"check", "puzzle=" CLASSIC "&entries=....x" DOTS76,
+     "entries: line 1, column 5: 'x' is not a digit or a blank", "entries"},
+    {"check", "puzzle=" CLASSIC_X "&entries=..1." DOTS76 ".",
+     "puzzle: line 1, column 5: 'x' is not a digit or a blank", "puzzle"},
+    {"hint", "puzzle=" CLASSIC "&entries=..1",
+     "entries: line 1: a row of 3 cells: the smallest grid is 4x4", "entries"},
+    {"candidates", "puzzle=" CLASSIC "&entries=....x" DOTS76,
+     "entries: line 1, column 5: 'x' is not a digit or a blank", "entries"},
+    {"rate", "puzzle=" CLASSIC_X,
+     "puzzle: line 1, column 5: 'x' is not a digit or a blank", "puzzle"},
+    {"check", "puzzle=", "puzzle: the field holds no puzzle", "puzzle"},
+    {"check", "puzzle=" CLASSIC "%0A" CLASSIC,
+     "puzzle: two grids; the field holds one", "puzzle"},
+    {"hint", "puzzle=" CLASSIC "&entries=" CLASSIC "&entries=" CLASSIC,
+     "form field entries appears twice", "entries"},
+    /* The name alone: its value follows it in the decoded buffer. */
+    {"check", "puzzle=" CLASSIC "&puzzle=" CLASSIC,
+     "form field puzzle appears twice", "puzzle"},
+};
+
+START_TEST(form_fields_are_named) {
+  struct api_response out;
+  ask(form_refusals[_i].endpoint, "application/x-www-form-urlencoded",
+      form_refusals[_i].body, NULL, NULL, NULL, &out);
+  ck_assert_msg(out.status == 400, "%s: %d %s", form_refusals[_i].endpoint,
+                out.status, out.body);
+  char want[160];
+  snprintf(want, sizeof want, "\"detail\":\"%s\"", form_refusals[_i].detail);
+  HAS(out, want);
+  snprintf(want, sizeof want, "\"path\":\"%s\"", form_refusals[_i].path);
+  HAS(out, want);
+  api_response_free(&out);
+}
+END_TEST
+
 START_TEST(check_reports_without_revealing) {
   char entries[82], body[512];
   memcpy(entries, CLASSIC_SOLVED, 82);
@@ -490,6 +534,8 @@ Suite *toolkit_suite(void) {
   tcase_add_test(tc, hint_says_wrong_entries_and_missing_marks);
   tcase_add_loop_test(tc, refusals_are_problems, 0,
                       (int)(sizeof refusals / sizeof refusals[0]));
+  tcase_add_loop_test(tc, form_fields_are_named, 0,
+                      (int)(sizeof form_refusals / sizeof form_refusals[0]));
   tcase_add_test(tc, check_reports_without_revealing);
   tcase_add_test(tc, candidates_both_forms);
   tcase_add_loop_test(tc, candidates_in_pencil_mark_formats, 0,

@@ -163,10 +163,13 @@ struct api_puzzles {
   bool batch; /* answer with "results": JSON "puzzles", or several in text */
 };
 
-/* Reads every puzzle of a text body. False with *e set on malformed input,
+/* Reads every puzzle of a text body, or of a form field named where (NULL:
+ * the body), which then prefixes a malformed input's detail and is its
+ * path, as a JSON member's name is. False with *e set on malformed input,
  * no puzzle, or too many puzzles. */
 bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
-                   struct api_puzzles *ps, struct api_error *e);
+                   const char *where, struct api_puzzles *ps,
+                   struct api_error *e);
 
 /* Reads every puzzle of a text body in the variant line format of
  * sudoku_rules.h under kinds; each item owns its rules, checked (a rule the

@@ -281,15 +281,20 @@ done:
   return ok;
 }
 
-/* Text: the first grid is the puzzle, a second one the entries. */
+/* Text: the first grid is the puzzle, a second one the entries. A form
+ * field's text is named where (NULL: the body), as a JSON member is. */
 static bool read_text_position(const char *body, size_t len, unsigned takes,
-                               struct api_position *p, struct api_error *e) {
-  int marked = api_read_marked_text(body, len, NULL, takes, p, e);
+                               const char *where, struct api_position *p,
+                               struct api_error *e) {
+  int marked = api_read_marked_text(body, len, where, takes, p, e);
   if (marked != 0)
     return marked > 0;
   struct api_puzzles ps = {NULL, 0, false};
-  bool ok = api_read_text(body, len, 2, &ps, e);
-  if (ok && ps.count == 2 && !(takes & API_POS_ENTRIES)) {
+  bool ok = api_read_text(body, len, 2, where, &ps, e);
+  if (ok && ps.count == 2 && where != NULL) {
+    ok = api_fail(e, API_INVALID_REQUEST, where,
+                  "%s: two grids; the field holds one", where);
+  } else if (ok && ps.count == 2 && !(takes & API_POS_ENTRIES)) {
     api_error_set(e, API_INVALID_REQUEST,
                   "two grids: this endpoint takes one puzzle");
     ok = false;
@@ -340,7 +345,7 @@ bool api_read_position(const struct api_input *in, unsigned takes,
   case API_BODY_TEXT:
     if (kinds != 0)
       return read_rules_position(body, in->body_len, kinds, p, e);
-    return read_text_position(body, in->body_len, takes, p, e);
+    return read_text_position(body, in->body_len, takes, NULL, p, e);
   case API_BODY_FORM: {
     struct api_form form;
     if (!api_form_decode(body, in->body_len, &form, e))
@@ -356,9 +361,10 @@ bool api_read_position(const struct api_input *in, unsigned takes,
               ? &entries
               : NULL;
       if (slot != NULL && *slot != NULL) {
-        api_error_set(e, API_INVALID_REQUEST, "form field %.7s appears twice",
-                      f->name);
-        ok = false;
+        /* The name as the table spells it: f->name runs on into its value. */
+        const char *name = slot == &puzzle ? "puzzle" : "entries";
+        ok = api_fail(e, API_INVALID_REQUEST, name,
+                      "form field %s appears twice", name);
       } else if (slot != NULL) {
         *slot = f;
       }
@@ -368,11 +374,13 @@ bool api_read_position(const struct api_input *in, unsigned takes,
       ok = false;
     }
     if (ok)
-      ok = read_text_position(puzzle->value, puzzle->value_len, 0, p, e);
+      ok = read_text_position(puzzle->value, puzzle->value_len, 0, "puzzle", p,
+                              e);
     if (ok && entries != NULL) {
       struct api_position ent;
       memset(&ent, 0, sizeof ent);
-      ok = read_text_position(entries->value, entries->value_len, 0, &ent, e);
+      ok = read_text_position(entries->value, entries->value_len, 0, "entries",
+                              &ent, e);
       if (ok) {
         p->entries = ent.puzzle;
         p->has_entries = true;

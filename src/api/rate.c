@@ -231,7 +231,7 @@ static bool rate_read(struct api_job *job, const struct api_input *in,
         api_position_free(&p);
       }
     } else {
-      ok = api_read_text(body, in->body_len, max_puzzles, &j->ps, e);
+      ok = api_read_text(body, in->body_len, max_puzzles, NULL, &j->ps, e);
     }
   } else {
     api_error_set(e, API_UNSUPPORTED_MEDIA_TYPE, NULL);

@@ -55,15 +55,16 @@ static bool counted(struct api_puzzles *ps, uint32_t max_puzzles,
 /* The next record when it is a position with pencil marks: its values
  * (givens and placed) as the item's grid, its marks kept; *mp allocated
  * on the first one. 1 read, 0 a plain puzzle, -1 with e set. */
-static int marked_item(struct sudoku_reader *r, struct sudoku_position **mp,
-                       struct api_item *it, struct api_error *e) {
+static int marked_item(struct sudoku_reader *r, const char *where,
+                       struct sudoku_position **mp, struct api_item *it,
+                       struct api_error *e) {
   if (sudoku_marks_sniff(r) == SUDOKU_MARKS_GIVENS)
     return 0;
   if (*mp == NULL && (*mp = malloc(sizeof **mp)) == NULL) {
     api_error_set(e, API_INTERNAL, NULL);
     return -1;
   }
-  int got = api_read_marked(r, NULL, *mp, e);
+  int got = api_read_marked(r, where, *mp, e);
   if (got == 1) {
     it->grid = (*mp)->grid;
     it->marks = api_marks_copy(*mp);
@@ -76,7 +77,8 @@ static int marked_item(struct sudoku_reader *r, struct sudoku_position **mp,
 }
 
 bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
-                   struct api_puzzles *ps, struct api_error *e) {
+                   const char *where, struct api_puzzles *ps,
+                   struct api_error *e) {
   struct sudoku_reader r;
   struct sudoku_text_error te;
   struct sudoku_position *mp = NULL;
@@ -92,11 +94,11 @@ bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
     it->error = (struct api_error){API_OK, "", NULL};
     it->rules = NULL;
     it->marks = NULL;
-    int got = marked_item(&r, &mp, it, e);
+    int got = marked_item(&r, where, &mp, it, e);
     if (got == 0) {
       got = sudoku_read_next(&r, &it->grid, &te);
       if (got < 0)
-        api_text_error(&te, NULL, e);
+        api_text_error(&te, where, e);
     }
     if (got == 0)
       break;
@@ -105,6 +107,9 @@ bool api_read_text(const char *body, size_t len, uint32_t max_puzzles,
   free(mp);
   if (!ok)
     return false;
+  if (ps->count == 0 && where != NULL)
+    return api_fail(e, API_PARSE, where, "%s: the field holds no puzzle",
+                    where);
   if (ps->count == 0) {
     api_error_set(e, API_PARSE, "the body holds no puzzle");
     return false;

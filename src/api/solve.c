@@ -88,11 +88,10 @@ static bool read_form(struct solve_job *j, const struct api_input *in,
                                                                 : NULL;
     if (slot == NULL)
       continue; /* a submit button and the like */
-    if (*slot != NULL) {
-      api_error_set(e, API_INVALID_REQUEST, "form field %.6s appears twice",
-                    f->name);
-      return false;
-    }
+    const char *name = slot == &puzzle ? "puzzle" : "format";
+    if (*slot != NULL)
+      return api_fail(e, API_INVALID_REQUEST, name,
+                      "form field %s appears twice", name);
     *slot = f;
   }
   if (puzzle == NULL) {
@@ -100,7 +99,7 @@ static bool read_form(struct solve_job *j, const struct api_input *in,
     return false;
   }
   return api_read_text(puzzle->value, puzzle->value_len,
-                       j->base.limits.max_puzzles, &j->ps, e);
+                       j->base.limits.max_puzzles, "puzzle", &j->ps, e);
 }
 
 /* ---- Solving ----------------------------------------------------------- */
@@ -471,8 +470,8 @@ static bool solve_read(struct api_job *job, const struct api_input *in,
       ok = api_read_rules_text(body, in->body_len, kinds,
                                job->limits.max_puzzles, &j->ps, e);
     else
-      ok =
-          api_read_text(body, in->body_len, job->limits.max_puzzles, &j->ps, e);
+      ok = api_read_text(body, in->body_len, job->limits.max_puzzles, NULL,
+                         &j->ps, e);
     break;
   case API_BODY_FORM:
     ok = read_form(j, in, &form_format, &form, e);
