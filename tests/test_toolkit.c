@@ -124,6 +124,9 @@ START_TEST(hint_says_wrong_entries_and_missing_marks) {
 }
 END_TEST
 
+/* A row of pencil marks, each cell's [1]. */
+#define MARK_ROW "[[1],[1],[1],[1],[1],[1],[1],[1],[1]]"
+
 /* endpoint, body, status, piece */
 static const struct {
   const char *endpoint, *body;
@@ -156,6 +159,18 @@ static const struct {
      "candidates.r0c1: expected a cell name"},
     {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r1c1\":[10]}}", 400,
      "expected an integer 1..9"},
+    /* A wrong value is named down to its place in the cell's list. */
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r1c3\":[1,10]}}",
+     400, "\"detail\":\"candidates.r1c3[1]: expected an integer 1..9\""},
+    {"hint", "{\"puzzle\":\"" CLASSIC "\",\"candidates\":{\"r1c3\":[1,10]}}",
+     400, "\"path\":\"candidates.r1c3[1]\""},
+    {"hint",
+     "{\"puzzle\":\"" CLASSIC "\",\"candidates\":[" MARK_ROW "," MARK_ROW
+     "," MARK_ROW "," MARK_ROW "," MARK_ROW "," MARK_ROW "," MARK_ROW
+     "," MARK_ROW ",[[1],[1],[1],[1],[1],[1],[1],[1],[0]]]}",
+     400,
+     "\"detail\":\"candidates[8][8][0]: expected an integer 1..9\","
+     "\"request_id\":\"t\",\"path\":\"candidates[8][8][0]\""},
     /* One cell's marks once: a second list for it (or the same cell under
      * another spelling) is refused, not silently taken over the first. */
     {"hint",

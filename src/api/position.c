@@ -30,7 +30,10 @@ void api_position_free(struct api_position *p) {
   p->rules = NULL;
 }
 
-/* The mask of a JSON array of values 1..n; false with e set. */
+/* The mask of a JSON array of values 1..n named where; false with e set,
+ * a wrong value named by its place, where[i]: api_json_int is asked again
+ * under that name for its message, so that the name is formatted only on
+ * error (a request may send 729 values). */
 static bool marks_of(const cJSON *v, int n, const char *where, uint32_t *mask,
                      struct api_error *e) {
   if (!cJSON_IsArray(v))
@@ -38,10 +41,15 @@ static bool marks_of(const cJSON *v, int n, const char *where, uint32_t *mask,
                     "%s: expected an array of candidate values 1..%d", where,
                     n);
   *mask = 0;
-  for (const cJSON *x = v->child; x != NULL; x = x->next) {
+  int i = 0;
+  for (const cJSON *x = v->child; x != NULL; x = x->next, i++) {
     int d;
-    if (!api_json_int(x, where, 1, n, &d, e))
-      return false;
+    if (!api_json_int(x, where, 1, n, &d, e)) {
+      char path[64];
+      snprintf(path, sizeof path, "%s[%d]", where, i);
+      api_error_clear(e);
+      return api_json_int(x, path, 1, n, &d, e);
+    }
     *mask |= 1u << (d - 1);
   }
   return true;
