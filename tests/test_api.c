@@ -438,5 +438,6 @@ Suite *api_suite(void) {
   api_add_refusals(s);
   api_add_variants(s);
   api_add_json_write(s);
+  api_add_items(s);
   return s;
 }

@@ -85,6 +85,11 @@ static const struct {
      "application/json",
      "\"status\":\"invalid-puzzle\",\"title\":\"Invalid puzzle\",\"http_"
      "status\":400,\"detail\":\"puzzles[1]: expected 81 characters"},
+    /* A bad character: the item names the cell (cell, cell_index); its
+     * one "index" is its place in the batch. */
+    {"POST", "/solve", JSON_HDR,
+     "{\"puzzles\":[\"" CLASSIC "\",\"" CELL_ERROR "\"]}", 200,
+     "application/json", CELL_ERROR_ITEM},
     /* The browser's icon request is no 404. */
     {"GET", "/favicon.ico", NULL, NULL, 204, "", ""},
     {"OPTIONS", "/favicon.ico", NULL, NULL, 204, "", ""},

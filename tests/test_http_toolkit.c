@@ -166,6 +166,9 @@ static const struct {
     {0, "POST", "/rate", JSON_HDR,
      "{\"puzzles\":[\"" CLASSIC "\",\"" NO_SOLUTION "\"]}", 200,
      "application/json", "\"count\":2,\"rated\":1,\"failed\":1"},
+    {0, "POST", "/rate", JSON_HDR,
+     "{\"puzzles\":[\"" CLASSIC "\",\"" CELL_ERROR "\"]}", 200,
+     "application/json", CELL_ERROR_ITEM},
     {0, "POST", "/rate", JSON_HDR, "{\"puzzle\":1,\"puzzle\":2}", 400,
      "application/problem+json", "appears twice"},
     /* A misspelt parameter: refused, not a classic solve of an X puzzle. */

@@ -71,9 +71,9 @@ static bool json_cell(const cJSON *v, sudoku_grid *g, int c, const char *where,
   else
     api_error_set(e, API_INVALID_PUZZLE, "%s (%s): %.0f is larger than %d",
                   path, cell, d > 1e9 ? 1e9 : d, g->n);
-  api_error_string(e, "path", path);
-  api_error_string(e, "cell", cell);
-  api_error_number(e, "index", c);
+  api_error_string(e, API_EM_PATH, path);
+  api_error_string(e, API_EM_CELL, cell);
+  api_error_number(e, API_EM_CELL_INDEX, c);
   return false;
 }
 
@@ -124,9 +124,9 @@ bool api_string_grid(const char *s, size_t len, const int box[2],
         api_error_set(e, API_INVALID_PUZZLE,
                       "%s: character %d (%s) %s is %d, larger than %d", where,
                       c + 1, cell, ch, val, n);
-      api_error_string(e, "path", where);
-      api_error_string(e, "cell", cell);
-      api_error_number(e, "index", c);
+      api_error_string(e, API_EM_PATH, where);
+      api_error_string(e, API_EM_CELL, cell);
+      api_error_number(e, API_EM_CELL_INDEX, c);
       return false;
     }
     g->cell[c] = (uint8_t)val;

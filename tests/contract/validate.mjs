@@ -19,6 +19,10 @@
 //   - a method HTTP does not define (not in HTTP_METHODS), on any path,
 //     may only answer 501, components.responses.NotImplemented.
 //
+// What JSON.parse hides, this file finds in the text: a member named twice
+// in one object (JSON.parse keeps the last, so the schema sees one; a
+// client may read either).
+//
 // OpenAPI 3.1 schemas are JSON Schema 2020-12: the whole document is added
 // to Ajv (ajv/dist/2020) under one $id, so every $ref resolves in place.
 //
@@ -49,6 +53,57 @@ export const UNREACHABLE = new Map([
   ['GET /daily 500 application/problem+json', 'internal-error needs an out-of-memory fault'],
   ['GET /daily 422 application/problem+json', 'a day\'s puzzle that misses the deadline needs a level rare among random puzzles on a slow machine'],
 ]);
+
+// The members that text (valid JSON) names twice in one object, each as
+// the JSON pointer of its second occurrence. One pass over the text.
+export function repeatedMembers(text) {
+  const found = [];
+  let i = 0;
+  const space = () => {
+    while (i < text.length && ' \t\r\n'.includes(text[i])) i++;
+  };
+  const string = () => {
+    let j = i + 1;
+    while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+    const s = JSON.parse(text.slice(i, j + 1));
+    i = j + 1;
+    return s;
+  };
+  const value = (pointer) => {
+    space();
+    if (text[i] === '{') {
+      const names = new Set();
+      i++;
+      space();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        space();
+        const name = string();
+        if (names.has(name)) found.push(`${pointer}/${esc(name)}`);
+        names.add(name);
+        space();
+        i++; // ':'
+        value(`${pointer}/${esc(name)}`);
+        space();
+        if (text[i++] === '}') return;
+      }
+    }
+    if (text[i] === '[') {
+      i++;
+      space();
+      if (text[i] === ']') return void i++;
+      for (let k = 0; ; k++) {
+        value(`${pointer}/${k}`);
+        space();
+        if (text[i++] === ']') return;
+      }
+    }
+    if (text[i] === '"') return void string();
+    while (i < text.length && !',]} \t\r\n'.includes(text[i])) i++;
+  };
+  value('');
+  return found;
+}
 
 export function loadSpec(file = DEFAULT_SPEC) {
   return YAML.parse(readFileSync(file, 'utf8'));
@@ -218,6 +273,8 @@ export function makeValidator(spec) {
         errors.push(`${where}: ${mt} body is not JSON (${e.message}): ${body.slice(0, 200)}`);
         return { errors, key };
       }
+      for (const at of repeatedMembers(body))
+        errors.push(`${where}: body names a member twice in one object, at ${at} (JSON.parse keeps the last)\n    body: ${body.slice(0, 300)}`);
       if (!validate(value))
         errors.push(`${where}: body does not match ${pointer}/content/${match}/schema: ${ajvErrors(validate)}\n    body: ${body.slice(0, 300)}`);
     } else {

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { loadSpec, makeValidator, readLog, validateLog, UNREACHABLE } from './validate.mjs';
+import { loadSpec, makeValidator, readLog, repeatedMembers, validateLog, UNREACHABLE } from './validate.mjs';
 
 const spec = loadSpec();
 const v = makeValidator(spec);
@@ -103,6 +103,13 @@ test('a problem with an unknown type or a wrong member type is refused', () => {
 
 test('a batch item that failed without its detail is refused', () => {
   refuses(exchange({ body: JSON.stringify({ results: [{ index: 0, status: 'no-solution', title: 'No solution', http_status: 422 }], count: 1, solved: 0, failed: 1 }) }), /detail/);
+});
+
+test('a member named twice in one object is refused', () => {
+  const item = '{"index":1,"status":"invalid-puzzle","title":"Invalid puzzle","http_status":400,"detail":"x","cell":"r1c4","index":3}';
+  refuses(exchange({ body: `{"results":[${item}],"count":1,"solved":0,"failed":1}` }), /twice in one object, at \/results\/0\/index/);
+  assert.deepEqual(repeatedMembers('{"a":[{"b":1,"c":{"b":2}},{"b":"}","b":[]}],"a~/":0,"a~/":1}'), ['/a/1/b', '/a~0~1']);
+  assert.deepEqual(repeatedMembers('[1, "x", {}, []]'), []);
 });
 
 test('an undocumented status is refused', () => {

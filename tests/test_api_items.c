@@ -1,0 +1,131 @@
+/*
+ * test_api_items.c - what a problem and a failed batch item carry: every
+ * member of the error table once beside the item's own (index, status,
+ * title, http_status, detail) and the problem's own, and batches of /solve
+ * and /rate read back as JSON trees whose items each name a member once,
+ * "index" the item's position. A case of api_suite; it sees cJSON (to read
+ * the answers as trees, repeated names included).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/api/api_internal.h"
+#include "api_tests.h"
+
+/* Fails when two members of the object o share a name (cJSON keeps both,
+ * where most parsers keep the last). */
+static void names_once(const cJSON *o, const char *what) {
+  for (const cJSON *a = o->child; a != NULL; a = a->next)
+    for (const cJSON *b = a->next; b != NULL; b = b->next)
+      ck_assert_msg(strcmp(a->string, b->string) != 0,
+                    "%s: member \"%s\" twice", what, a->string);
+}
+
+/* An error carrying member m (a list for the list members). */
+static void error_with(struct api_error *e, enum api_error_member m) {
+  *e = (struct api_error){API_OK, "", NULL};
+  api_error_set(e, API_INVALID_PUZZLE, NULL);
+  if (m == API_EM_CONFLICTS || m == API_EM_CELLS || m == API_EM_RULE_CONFLICTS)
+    cJSON_AddArrayToObject(api_error_fields(e), api_error_member_name(m));
+  else
+    api_error_number(e, m, 3);
+}
+
+/* Each member of the error table, in a batch item and in a problem: once,
+ * and never in place of the item's or the problem's own members. */
+START_TEST(error_members_do_not_clash) {
+  enum api_error_member m = (enum api_error_member)_i;
+  const char *name = api_error_member_name(m);
+  struct api_error e;
+  error_with(&e, m);
+  cJSON *item = cJSON_CreateObject();
+  ck_assert_ptr_nonnull(item);
+  api_item_problem(&e, 7, item);
+  char *text = cJSON_PrintUnformatted(item); /* as a client reads it */
+  cJSON_Delete(item);
+  item = cJSON_Parse(text);
+  free(text);
+  ck_assert_ptr_nonnull(item);
+  names_once(item, name);
+  ck_assert_double_eq(cJSON_GetObjectItem(item, "index")->valuedouble, 7);
+  ck_assert_str_eq(cJSON_GetObjectItem(item, "status")->valuestring,
+                   "invalid-puzzle");
+  ck_assert_ptr_nonnull(cJSON_GetObjectItem(item, name));
+  cJSON_Delete(item);
+
+  error_with(&e, m);
+  struct api_response out = {0};
+  api_render_error(&e, NULL, "id-1", &out);
+  cJSON *doc = cJSON_ParseWithLength(out.body, out.body_len);
+  ck_assert_ptr_nonnull(doc);
+  names_once(doc, name);
+  ck_assert_double_eq(cJSON_GetObjectItem(doc, "status")->valuedouble, 400);
+  ck_assert_ptr_nonnull(cJSON_GetObjectItem(doc, name));
+  cJSON_Delete(doc);
+  api_response_free(&out);
+}
+END_TEST
+
+/* One request to endpoint (a JSON body, at most one query parameter) as a
+ * JSON tree; status must be want. */
+static cJSON *answer(const char *endpoint, const char *body, const char *query,
+                     const char *value, int want) {
+  struct api_limits lim = {100, 5000000, 0, 0};
+  struct api_param q = {query, value, query ? strlen(query) : 0,
+                        value ? strlen(value) : 0};
+  struct api_input in = {.content_type = "application/json",
+                         .body = body,
+                         .body_len = strlen(body),
+                         .query = &q,
+                         .nquery = query ? 1u : 0u};
+  struct api_response out = {0};
+  api_handle(api_endpoint_find(endpoint), &lim, &in, &out);
+  ck_assert_msg(out.status == want, "%s: %d %.*s", endpoint, out.status,
+                (int)out.body_len, out.body);
+  cJSON *o = cJSON_ParseWithLength(out.body, out.body_len);
+  ck_assert_ptr_nonnull(o);
+  api_response_free(&out);
+  return o;
+}
+
+/* Item k of a batch answer, checked: its names once, its index k. */
+static const cJSON *item_at(const cJSON *o, int k) {
+  const cJSON *it = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "results"), k);
+  ck_assert_ptr_nonnull(it);
+  char what[32];
+  snprintf(what, sizeof what, "results[%d]", k);
+  names_once(it, what);
+  ck_assert_double_eq(cJSON_GetObjectItem(it, "index")->valuedouble, k);
+  return it;
+}
+
+/* The batches of /solve and /rate: a puzzle with a bad character among
+ * good ones is an item with the cell at fault (r1c4, index 3 as
+ * cell_index), and "index" says only where the item is. */
+static const char *const batch_endpoints[] = {"solve", "rate"};
+
+START_TEST(cell_error_item_has_one_index) {
+  cJSON *o = answer(batch_endpoints[_i],
+                    "{\"puzzles\":[\"" CLASSIC "\",\"" CELL_ERROR
+                    "\",\"" CLASSIC "\"]}",
+                    NULL, NULL, 200);
+  item_at(o, 0);
+  item_at(o, 2);
+  const cJSON *bad = item_at(o, 1);
+  ck_assert_str_eq(cJSON_GetObjectItem(bad, "status")->valuestring,
+                   "invalid-puzzle");
+  ck_assert_str_eq(cJSON_GetObjectItem(bad, "cell")->valuestring, "r1c4");
+  ck_assert_double_eq(cJSON_GetObjectItem(bad, "cell_index")->valuedouble, 3);
+  ck_assert_str_eq(cJSON_GetObjectItem(bad, "path")->valuestring, "puzzles[1]");
+  cJSON_Delete(o);
+}
+END_TEST
+
+void api_add_items(Suite *s) {
+  TCase *tc = tcase_create("items");
+  tcase_add_loop_test(tc, error_members_do_not_clash, 0, API_EM_COUNT);
+  tcase_add_loop_test(tc, cell_error_item_has_one_index, 0,
+                      (int)(sizeof batch_endpoints / sizeof *batch_endpoints));
+  suite_add_tcase(s, tc);
+}
