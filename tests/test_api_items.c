@@ -122,10 +122,153 @@ START_TEST(cell_error_item_has_one_index) {
 }
 END_TEST
 
+/* CLASSIC's candidates as a sukaku line (729 symbols), from /candidates,
+ * with an x, no candidate, as its 101st: a position with pencil marks
+ * that does not read. malloc'd. */
+static char *bad_sukaku(void) {
+  struct api_limits lim = {100, 5000000, 0, 0};
+  struct api_param q = {"format", "sukaku", 6, 6};
+  struct api_input in = {.content_type = "text/plain",
+                         .body = CLASSIC,
+                         .body_len = strlen(CLASSIC),
+                         .query = &q,
+                         .nquery = 1};
+  struct api_response out = {0};
+  api_handle(api_endpoint_find("candidates"), &lim, &in, &out);
+  ck_assert_int_eq(out.status, 200);
+  ck_assert_uint_ge(out.body_len, 729);
+  char *line = strndup(out.body, 729);
+  api_response_free(&out);
+  line[100] = 'x';
+  return line;
+}
+
+/* A marked puzzle of a batch that does not read: a parse-error item, its
+ * line and column inside its string, no "puzzle" (it is not the body's
+ * first puzzle; index and path say which). */
+START_TEST(parse_error_item_says_where) {
+  char *bad = bad_sukaku(), body[1024];
+  snprintf(body, sizeof body, "{\"puzzles\":[\"" CLASSIC "\",\"%s\"]}", bad);
+  cJSON *o = answer(batch_endpoints[_i], body, NULL, NULL, 200);
+  const cJSON *it = item_at(o, 1);
+  ck_assert_str_eq(cJSON_GetObjectItem(it, "status")->valuestring,
+                   "parse-error");
+  ck_assert_str_eq(cJSON_GetObjectItem(it, "path")->valuestring, "puzzles[1]");
+  ck_assert_double_eq(cJSON_GetObjectItem(it, "line")->valuedouble, 1);
+  ck_assert_double_eq(cJSON_GetObjectItem(it, "column")->valuedouble, 101);
+  ck_assert_ptr_null(cJSON_GetObjectItem(it, "puzzle"));
+  cJSON_Delete(o);
+  free(bad);
+}
+END_TEST
+
+/* ---- The problems openapi.yaml lists --------------------------------- */
+
+#define SPEC_VALUES 64
+
+/* The values of the first enum in the block of components.schemas.schema
+ * of openapi.yaml, after the line "member:" when member is not NULL; flow
+ * ([a, b]) or block (- a) style. Pointers into *text, which the caller
+ * frees. */
+static size_t spec_enum(const char *schema, const char *member, char **text,
+                        const char *val[SPEC_VALUES], size_t len[SPEC_VALUES]) {
+  char key[96];
+  *text = test_read_file("openapi.yaml", NULL);
+  ck_assert_msg(*text != NULL, "cannot read openapi.yaml");
+  snprintf(key, sizeof key, "\n    %s:\n", schema);
+  const char *at = strstr(*text, key), *end;
+  ck_assert_msg(at != NULL, "openapi.yaml has no schema %s", schema);
+  at += strlen(key);
+  for (end = at; (end = strstr(end, "\n    ")) != NULL && end[5] == ' ';)
+    end++; /* the block ends at the next line indented 4 */
+  if (member != NULL) {
+    snprintf(key, sizeof key, " %s:\n", member);
+    at = strstr(at, key);
+    ck_assert_msg(at != NULL && (end == NULL || at < end), "%s has no %s",
+                  schema, member);
+  }
+  at = strstr(at, "enum:");
+  ck_assert_msg(at != NULL && (end == NULL || at < end), "%s has no enum",
+                schema);
+  at += 5;
+  size_t n = 0;
+  bool flow = at[strspn(at, " ")] == '[';
+  if (flow)
+    at += strspn(at, " ") + 1;
+  for (;;) {
+    if (!flow) { /* "\n<spaces>- value" lines */
+      const char *line = at + strspn(at, "\n");
+      const char *dash = line + strspn(line, " ");
+      if (at[0] != '\n' || dash[0] != '-' || dash[1] != ' ')
+        break;
+      at = dash + 2;
+    }
+    at += strspn(at, " ");
+    size_t l = flow ? strcspn(at, ",]\n") : strcspn(at, "\n");
+    ck_assert_uint_lt(n, SPEC_VALUES);
+    val[n] = at;
+    len[n++] = l;
+    at += l;
+    if (flow && *at++ != ',')
+      break;
+  }
+  return n;
+}
+
+/* Whether code (prefixed by pre) is among the n values. */
+static bool listed(const char *pre, const char *code, const char *const *val,
+                   const size_t *len, size_t n) {
+  size_t pl = strlen(pre), cl = strlen(code);
+  for (size_t i = 0; i < n; i++)
+    if (len[i] == pl + cl && memcmp(val[i], pre, pl) == 0 &&
+        memcmp(val[i] + pl, code, cl) == 0)
+      return true;
+  return false;
+}
+
+/* The problems of the table a batch item may carry (ITEM) are the
+ * ItemProblem enum, no more and no fewer: a schema-validating client takes
+ * every item the service can answer. */
+START_TEST(item_problems_are_documented) {
+  char *text;
+  const char *val[SPEC_VALUES];
+  size_t len[SPEC_VALUES], n = spec_enum("ItemProblem", NULL, &text, val, len);
+  size_t items = 0;
+  for (int p = 0; p < API_PROBLEM_COUNT; p++) {
+    if (!api_problem_in_item((enum api_problem)p))
+      continue;
+    items++;
+    ck_assert_msg(listed("", api_problem_code(p), val, len, n),
+                  "ItemProblem lacks %s", api_problem_code(p));
+  }
+  ck_assert_uint_eq(n, items); /* and lists nothing else */
+  ck_assert(!api_problem_in_item(API_OK));
+  ck_assert(!api_problem_in_item(API_INTERNAL));
+  free(text);
+}
+END_TEST
+
+/* Every problem of the table is a type Problem lists, and nothing else. */
+START_TEST(problem_types_are_documented) {
+  char *text;
+  const char *val[SPEC_VALUES];
+  size_t len[SPEC_VALUES], n = spec_enum("Problem", "type", &text, val, len);
+  for (int p = 1; p < API_PROBLEM_COUNT; p++) /* 0 is OK, "solved" */
+    ck_assert_msg(listed("/problems/", api_problem_code(p), val, len, n),
+                  "Problem.type lacks /problems/%s", api_problem_code(p));
+  ck_assert_uint_eq(n, API_PROBLEM_COUNT - 1);
+  free(text);
+}
+END_TEST
+
 void api_add_items(Suite *s) {
   TCase *tc = tcase_create("items");
   tcase_add_loop_test(tc, error_members_do_not_clash, 0, API_EM_COUNT);
   tcase_add_loop_test(tc, cell_error_item_has_one_index, 0,
                       (int)(sizeof batch_endpoints / sizeof *batch_endpoints));
+  tcase_add_loop_test(tc, parse_error_item_says_where, 0,
+                      (int)(sizeof batch_endpoints / sizeof *batch_endpoints));
+  tcase_add_test(tc, item_problems_are_documented);
+  tcase_add_test(tc, problem_types_are_documented);
   suite_add_tcase(s, tc);
 }

@@ -28,7 +28,7 @@
   X(PATH, "path")             /* the request member or parameter at fault */   \
   X(CELL, "cell")             /* the cell at fault, as r3c5 */                 \
   X(CELL_INDEX, "cell_index") /* its 0-based row-major index */                \
-  X(PUZZLE, "puzzle")         /* 1-based puzzle of the text read */            \
+  X(PUZZLE, "puzzle")         /* 1-based puzzle of a text body */              \
   X(LINE, "line")             /* 1-based; inside the string at path, if any */ \
   X(COLUMN, "column")         /* 1-based, as line */                           \
   X(LIMIT, "limit")           /* the configured limit a request went over */   \
@@ -284,9 +284,11 @@ void api_position_free(struct api_position *p);
 
 #include "sudoku_marks.h"
 
-/* A reader's located error as the problem (parse-error, with puzzle, line
- * and column); where (NULL for a body) prefixes the detail and is the
- * path ("puzzle: line 2, column 5: ..."). */
+/* A reader's located error as the problem (parse-error, with line and
+ * column); where (NULL for a body) prefixes the detail and is the path
+ * ("puzzle: line 2, column 5: ..."), line and column then inside that
+ * string. Only a body's error says which puzzle (1-based): a JSON string
+ * holds one, and path names it. */
 void api_text_error(const struct sudoku_text_error *te, const char *where,
                     struct api_error *e);
 

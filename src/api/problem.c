@@ -41,16 +41,22 @@
   400, "Invalid rules",                                                        \
       "the variant's rules are malformed or do not fit the grid"
 
+/* The scope column of API_PROBLEM_MAP: may a batch item carry it. */
+enum { API_SCOPE_REQUEST = false, API_SCOPE_ITEM = true };
+
 static const struct {
   const char *code;
   int status;
   const char *title, *detail;
+  bool in_item;
 } rows[API_PROBLEM_COUNT] = {
-#define X_CORE(name, code, msg) [API_##name] = {code, API_CORE_##name},
+/* Every core status is an item's but OK, the item's own "solved". */
+#define X_CORE(name, code, msg)                                                \
+  [API_##name] = {code, API_CORE_##name, API_##name != API_OK},
     SUDOKU_STATUS_MAP(X_CORE)
 #undef X_CORE
-#define X_OWN(name, code, status, title, detail)                               \
-  [API_##name] = {code, status, title, detail},
+#define X_OWN(name, code, status, scope, title, detail)                        \
+  [API_##name] = {code, status, title, detail, API_SCOPE_##scope},
         API_PROBLEM_MAP(X_OWN)
 #undef X_OWN
 };
@@ -68,6 +74,7 @@ const char *api_problem_title(enum api_problem p) {
 const char *api_problem_detail(enum api_problem p) {
   return rows[row_of(p)].detail;
 }
+bool api_problem_in_item(enum api_problem p) { return rows[row_of(p)].in_item; }
 
 /* ---- Safe echoes -------------------------------------------------------- */
 

@@ -382,11 +382,12 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
   }
   ps->batch = true;
   /* Each item on its own: an unreadable one becomes a problem in results,
-   * the others are answered. */
+   * the others are answered; a problem no item may carry (out of memory)
+   * is the request's. */
   for (const cJSON *p = list->child; p != NULL; p = p->next) {
-    struct api_item *it = &ps->item[ps->count];
+    struct api_item *it = &ps->item[ps->count++];
     char where[32];
-    snprintf(where, sizeof where, "puzzles[%u]", ps->count);
+    snprintf(where, sizeof where, "puzzles[%u]", ps->count - 1);
     int marked = api_json_marked_item(p, where, it, &it->error);
     if (marked < 0 || (!marked && !api_json_grid(p, box_v ? box : NULL, where,
                                                  &it->grid, &it->error))) {
@@ -394,13 +395,15 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
           !cJSON_HasObjectItem(it->error.fields,
                                api_error_member_name(API_EM_PATH)))
         api_error_string(&it->error, API_EM_PATH, where);
-    } else if (!item_rules(&variant, it, &it->error) &&
-               it->error.problem == API_INTERNAL) {
-      api_error_set(e, API_INTERNAL, NULL);
-      ps->count++;
+    } else {
+      item_rules(&variant, it, &it->error);
+    }
+    if (it->error.problem != API_OK &&
+        !api_problem_in_item(it->error.problem)) {
+      *e = it->error;
+      it->error = (struct api_error){API_OK, "", NULL};
       goto fail;
     }
-    ps->count++;
   }
   return true;
 fail:

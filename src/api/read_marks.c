@@ -21,13 +21,15 @@
 void api_text_error(const struct sudoku_text_error *te, const char *where,
                     struct api_error *e) {
   if (where != NULL) {
+    /* A JSON string holds one puzzle, named by path: the reader's puzzle
+     * number (1) would say nothing, or the wrong thing in a batch. */
     api_error_set(e, API_PARSE, "%s: %s", where, te->message);
     api_error_string(e, API_EM_PATH, where);
   } else {
     api_error_set(e, API_PARSE, "%s", te->message);
+    if (te->puzzle)
+      api_error_number(e, API_EM_PUZZLE, te->puzzle);
   }
-  if (te->puzzle)
-    api_error_number(e, API_EM_PUZZLE, te->puzzle);
   if (te->line)
     api_error_number(e, API_EM_LINE, te->line);
   if (te->column)
