@@ -3,8 +3,11 @@
  * member of the error table once beside the item's own (index, status,
  * title, http_status, detail) and the problem's own, and batches of /solve
  * and /rate read back as JSON trees whose items each name a member once,
- * "index" the item's position. A case of api_suite; it sees cJSON (to read
- * the answers as trees, repeated names included).
+ * "index" the item's position; and openapi.yaml against the tables: the
+ * problems an item may carry (ItemProblem), every problem type
+ * (Problem.type), every error member (Problem's properties). A case of
+ * api_suite; it sees cJSON (to read the answers as trees, repeated names
+ * included).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +169,23 @@ END_TEST
 
 #define SPEC_VALUES 64
 
+/* The block of components.schemas.schema in openapi.yaml, read into
+ * *text (the caller frees): its start, and in *end where the next line
+ * indented 4 starts (NULL: the end of the file). */
+static const char *spec_block(const char *schema, char **text,
+                              const char **end) {
+  char key[96];
+  *text = test_read_file("openapi.yaml", NULL);
+  ck_assert_msg(*text != NULL, "cannot read openapi.yaml");
+  snprintf(key, sizeof key, "\n    %s:\n", schema);
+  const char *at = strstr(*text, key);
+  ck_assert_msg(at != NULL, "openapi.yaml has no schema %s", schema);
+  at += strlen(key);
+  for (*end = at; (*end = strstr(*end, "\n    ")) != NULL && (*end)[5] == ' ';)
+    (*end)++;
+  return at;
+}
+
 /* The values of the first enum in the block of components.schemas.schema
  * of openapi.yaml, after the line "member:" when member is not NULL; flow
  * ([a, b]) or block (- a) style. Pointers into *text, which the caller
@@ -173,14 +193,7 @@ END_TEST
 static size_t spec_enum(const char *schema, const char *member, char **text,
                         const char *val[SPEC_VALUES], size_t len[SPEC_VALUES]) {
   char key[96];
-  *text = test_read_file("openapi.yaml", NULL);
-  ck_assert_msg(*text != NULL, "cannot read openapi.yaml");
-  snprintf(key, sizeof key, "\n    %s:\n", schema);
-  const char *at = strstr(*text, key), *end;
-  ck_assert_msg(at != NULL, "openapi.yaml has no schema %s", schema);
-  at += strlen(key);
-  for (end = at; (end = strstr(end, "\n    ")) != NULL && end[5] == ' ';)
-    end++; /* the block ends at the next line indented 4 */
+  const char *end, *at = spec_block(schema, text, &end);
   if (member != NULL) {
     snprintf(key, sizeof key, " %s:\n", member);
     at = strstr(at, key);
@@ -261,6 +274,23 @@ START_TEST(problem_types_are_documented) {
 }
 END_TEST
 
+/* Every member of the error table is a property of Problem (the
+ * schema's block in openapi.yaml names it at the properties' indent). */
+START_TEST(error_members_are_documented) {
+  char *text;
+  const char *end, *at = spec_block("Problem", &text, &end);
+  for (int m = 0; m < API_EM_COUNT; m++) {
+    const char *name = api_error_member_name((enum api_error_member)m);
+    char key[64];
+    snprintf(key, sizeof key, "\n        %s:\n", name);
+    const char *k = strstr(at, key);
+    ck_assert_msg(k != NULL && (end == NULL || k < end),
+                  "Problem does not list %s", name);
+  }
+  free(text);
+}
+END_TEST
+
 void api_add_items(Suite *s) {
   TCase *tc = tcase_create("items");
   tcase_add_loop_test(tc, error_members_do_not_clash, 0, API_EM_COUNT);
@@ -270,5 +300,6 @@ void api_add_items(Suite *s) {
                       (int)(sizeof batch_endpoints / sizeof *batch_endpoints));
   tcase_add_test(tc, item_problems_are_documented);
   tcase_add_test(tc, problem_types_are_documented);
+  tcase_add_test(tc, error_members_are_documented);
   suite_add_tcase(s, tc);
 }
