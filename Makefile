@@ -75,6 +75,8 @@ $(BUILD)/tests/%.o: tests/%.c
 $(BUILD)/tests/test_json_write.o: PKG_CFLAGS += $(CJSON_CFLAGS)
 # The variant tests read the api's answers back as JSON trees.
 $(BUILD)/tests/test_api_variants.o: PKG_CFLAGS += $(CJSON_CFLAGS)
+# The item tests render problems and batch items and read them as trees.
+$(BUILD)/tests/test_api_items.o: PKG_CFLAGS += $(CJSON_CFLAGS)
 # The generation tests read /generate's answer as a JSON tree.
 $(BUILD)/tests/test_generate_rules.o: PKG_CFLAGS += $(CJSON_CFLAGS)
 

@@ -111,11 +111,34 @@ static void json_headers(FILE *f, const struct reply *r) {
   fputc('}', f);
 }
 
+/* What a request sent, for the contract log: its Content-Type (NULL: none)
+ * and body (NULL: none). */
+struct sent {
+  const char *content_type, *body;
+};
+
+/* The value of the Content-Type line among headers (lines ending in
+ * \r\n) into buf, or NULL when there is none. */
+static const char *sent_type(const char *headers, char *buf, size_t cap) {
+  for (const char *p = headers; p != NULL && *p != '\0';) {
+    if (strncasecmp(p, "Content-Type:", 13) == 0) {
+      const char *v = p + 13 + strspn(p + 13, " ");
+      snprintf(buf, cap, "%.*s", (int)strcspn(v, "\r"), v);
+      return buf;
+    }
+    p = strstr(p, "\r\n");
+    p = p != NULL ? p + 2 : NULL;
+  }
+  return NULL;
+}
+
 /* Appends one exchange to $CONTRACT_LOG, when set, as one JSON line:
  * {"method","path" (without the query),"status","content_type" (null when
- * absent),"headers","body"}. One write(2) with O_APPEND per line. */
+ * absent),"headers","body"} and, when the request had a body (req not
+ * NULL), "request": {"content_type" (or null), "body"}. One write(2) with
+ * O_APPEND per line. */
 static void contract_log(const char *method, const char *path,
-                         const struct reply *r) {
+                         const struct reply *r, const struct sent *req) {
   const char *file = getenv("CONTRACT_LOG");
   if (file == NULL || file[0] == '\0')
     return;
@@ -138,6 +161,16 @@ static void contract_log(const char *method, const char *path,
   json_headers(f, r);
   fputs(",\"body\":", f);
   json_string(f, r->body, r->body_len);
+  if (req != NULL && req->body != NULL) {
+    fputs(",\"request\":{\"content_type\":", f);
+    if (req->content_type != NULL)
+      json_string(f, req->content_type, strlen(req->content_type));
+    else
+      fputs("null", f);
+    fputs(",\"body\":", f);
+    json_string(f, req->body, strlen(req->body));
+    fputs("}", f);
+  }
   fputs("}\n", f);
   fclose(f);
   int fd = open(file, O_WRONLY | O_APPEND | O_CREAT, 0644);
@@ -154,7 +187,7 @@ void contract_log_raw(const char *method, const char *path, const char *raw,
   memcpy(copy, raw, len);
   copy[len] = '\0';
   struct reply r = parse_reply(copy, len);
-  contract_log(method, path, &r);
+  contract_log(method, path, &r, NULL);
   free(copy);
 }
 
@@ -170,9 +203,10 @@ struct reply parse_reply(char *buf, size_t len) {
   return r;
 }
 
-/* Reads the whole answer to method path until the server closes
- * (Connection: close), and logs it for the contract. */
-struct reply read_reply(int fd, const char *method, const char *path) {
+/* Reads the whole answer to method path (that sent req, or NULL) until
+ * the server closes (Connection: close), and logs it for the contract. */
+static struct reply read_reply_to(int fd, const char *method, const char *path,
+                                  const struct sent *req) {
   size_t cap = 1 << 16, len = 0;
   char *buf = malloc(cap + 1);
   ssize_t n;
@@ -186,8 +220,12 @@ struct reply read_reply(int fd, const char *method, const char *path) {
   close(fd);
   buf[len] = '\0';
   struct reply r = parse_reply(buf, len);
-  contract_log(method, path, &r);
+  contract_log(method, path, &r, req);
   return r;
+}
+
+struct reply read_reply(int fd, const char *method, const char *path) {
+  return read_reply_to(fd, method, path, NULL);
 }
 
 /* One request without a body on a kept-alive connection: the answer is
@@ -219,7 +257,7 @@ struct reply request_on(int fd, const char *method, const char *path) {
     len += (size_t)got;
   }
   struct reply r = parse_reply(buf, len);
-  contract_log(method, path, &r);
+  contract_log(method, path, &r, NULL);
   return r;
 }
 
@@ -240,7 +278,9 @@ struct reply request(int port, const char *method, const char *path,
   send_all(fd, head, (size_t)n);
   if (body != NULL)
     send_all(fd, body, blen);
-  return read_reply(fd, method, path);
+  char type[256];
+  struct sent req = {sent_type(headers, type, sizeof type), body};
+  return read_reply_to(fd, method, path, &req);
 }
 
 void reply_free(struct reply *r) { free(r->head); }

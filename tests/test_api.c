@@ -240,7 +240,7 @@ static const struct {
      "application/problem+json",
      {"\"detail\":\"puzzle: character 41 (r5c5) '\xc3\xa9' (U+00E9) is not a "
       "digit or a blank\"",
-      "\"path\":\"puzzle\",\"cell\":\"r5c5\",\"index\":40"}},
+      "\"path\":\"puzzle\",\"cell\":\"r5c5\",\"cell_index\":40"}},
     {J,
      "{\"puzzle\":\"53..7....6..195....98....6.8...6...34..8\\u00e9"
      "3..17...2...6.6....28....419..5....8..79\"}",
@@ -571,5 +571,6 @@ Suite *api_suite(void) {
   api_add_refusals(s);
   api_add_variants(s);
   api_add_json_write(s);
+  api_add_items(s);
   return s;
 }

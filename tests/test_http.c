@@ -85,6 +85,11 @@ static const struct {
      "application/json",
      "\"status\":\"invalid-puzzle\",\"title\":\"Invalid puzzle\",\"http_"
      "status\":400,\"detail\":\"puzzles[1]: expected 81 characters"},
+    /* A bad character: the item names the cell (cell, cell_index); its
+     * one "index" is its place in the batch. */
+    {"POST", "/solve", JSON_HDR,
+     "{\"puzzles\":[\"" CLASSIC "\",\"" CELL_ERROR "\"]}", 200,
+     "application/json", CELL_ERROR_ITEM},
     /* The browser's icon request is no 404. */
     {"GET", "/favicon.ico", NULL, NULL, 204, "", ""},
     {"OPTIONS", "/favicon.ico", NULL, NULL, 204, "", ""},
@@ -242,6 +247,32 @@ START_TEST(exchange) {
   if (strcmp(exchanges[_i].path, "/solve") == 0)
     HEADER_HAS(r, "Vary", "Accept");
   reply_free(&r);
+}
+END_TEST
+
+/* A batch of /solve and of /rate whose second puzzle is a sukaku line
+ * (from /candidates) with an x in it: a parse-error item, located inside
+ * its string (line 1, column 101) and by index and path, no "puzzle"
+ * number; the contract test validates both answers. */
+START_TEST(batch_item_parse_error) {
+  struct reply c = request(shared.port, "POST", "/candidates?format=sukaku",
+                           TEXT_HDR, CLASSIC);
+  ck_assert_int_eq(c.status, 200);
+  ck_assert_uint_ge(c.body_len, 729);
+  c.body[100] = 'x';
+  char body[1024];
+  snprintf(body, sizeof body, "{\"puzzles\":[\"" CLASSIC "\",\"%.729s\"]}",
+           c.body);
+  static const char *const paths[] = {"/solve", "/rate"};
+  for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+    struct reply r = request(shared.port, "POST", paths[i], JSON_HDR, body);
+    ck_assert_int_eq(r.status, 200);
+    HAS(r, "{\"index\":1,\"status\":\"parse-error\",");
+    HAS(r, "\"path\":\"puzzles[1]\",\"line\":1,\"column\":101}");
+    ck_assert_ptr_null(strstr(r.body, "\"puzzle\":"));
+    reply_free(&r);
+  }
+  reply_free(&c);
 }
 END_TEST
 
@@ -434,6 +465,7 @@ Suite *http_suite(void) {
   tcase_add_loop_test(tc, exchange, 0,
                       (int)(sizeof exchanges / sizeof exchanges[0]));
   tcase_add_test(tc, request_id_is_echoed);
+  tcase_add_test(tc, batch_item_parse_error);
   tcase_add_test(tc, large_headers_fit);
   tcase_add_test(tc, body_too_large_by_content_length);
   tcase_add_test(tc, body_too_large_chunked);

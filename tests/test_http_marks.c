@@ -203,7 +203,8 @@ START_TEST(candidates_say_the_position_read) {
 END_TEST
 
 /* Errors in a marked position are located as the core's reader words
- * them: line and column, and the member for a JSON string. */
+ * them: line and column, and the member for a JSON string (which holds
+ * one puzzle: no "puzzle" number). */
 START_TEST(marked_errors_are_located) {
   char sukaku[730];
   memset(sukaku, '.', 729);
@@ -222,7 +223,7 @@ START_TEST(marked_errors_are_located) {
       {"/candidates",
        JSON_HDR,
        "{\"puzzle\":\":0000:x:" CLASSIC ":1x3::\"}",
-       {"\"path\":\"puzzle\",\"puzzle\":1,\"line\":1,\"column\":91",
+       {"\"path\":\"puzzle\",\"line\":1,\"column\":91}",
         "puzzle: line 1, column 91: '1x3' is not a deleted candidate"}},
       /* The marks twice: in the puzzle and in "candidates". */
       {"/hint",

@@ -173,6 +173,9 @@ static const struct {
     {0, "POST", "/rate", JSON_HDR,
      "{\"puzzles\":[\"" CLASSIC "\",\"" NO_SOLUTION "\"]}", 200,
      "application/json", "\"count\":2,\"rated\":1,\"failed\":1"},
+    {0, "POST", "/rate", JSON_HDR,
+     "{\"puzzles\":[\"" CLASSIC "\",\"" CELL_ERROR "\"]}", 200,
+     "application/json", CELL_ERROR_ITEM},
     {0, "POST", "/rate", JSON_HDR, "{\"puzzle\":1,\"puzzle\":2}", 400,
      "application/problem+json", "appears twice"},
     /* A misspelt parameter: refused, not a classic solve of an X puzzle. */
@@ -288,6 +291,53 @@ START_TEST(endpoint_exchange) {
   if (r.status == 503) {
     char ra[16];
     ck_assert_str_eq(header(&r, "Retry-After", ra, sizeof ra), "1");
+  }
+  reply_free(&r);
+}
+END_TEST
+
+/* The members each endpoint takes beside "puzzle", and some it does not
+ * (another endpoint's): openapi.yaml's request schemas must say the same,
+ * which the contract test checks on every request logged here (a 2xx
+ * request valid, an "unknown member" 400 not). */
+#define NO_ENTRIES                                                             \
+  "\"entries\":\"" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 "\""
+static const struct {
+  const char *path, *member, *refused; /* refused: NULL when taken */
+} members[] = {
+    {"/solve", "\"lexmin\":true,\"max_solutions\":3,\"box\":[3,3]", NULL},
+    {"/solve", "\"seed\":\"7\",\"level\":\"easy\",\"rating\":1.2", NULL},
+    {"/solve", NO_ENTRIES, "entries"},
+    {"/rate", "\"box\":[3,3],\"seed\":\"7\",\"date\":\"2026-01-01\"", NULL},
+    {"/rate", "\"max_solutions\":1", "max_solutions"},
+    {"/rate", "\"lexmin\":true", "lexmin"},
+    {"/hint", NO_ENTRIES ",\"reveal\":true,\"box\":[3,3]", NULL},
+    {"/hint", "\"candidates\":{\"r1c3\":[1,2,4]}", NULL},
+    {"/hint", "\"puzzles\":[]", "puzzles"},
+    {"/hint", "\"max_solutions\":1", "max_solutions"},
+    {"/check", NO_ENTRIES ",\"box\":[3,3]", NULL},
+    {"/check", "\"candidates\":{\"r1c3\":[1,2,4]}", "candidates"},
+    {"/check", "\"reveal\":true", "reveal"},
+    {"/candidates", NO_ENTRIES ",\"candidates\":{\"r1c3\":[1,2,4]}", NULL},
+    {"/candidates", "\"box\":[3,3]", NULL},
+    {"/candidates", "\"reveal\":true", "reveal"},
+    {"/candidates", "\"puzzles\":[]", "puzzles"},
+    {"/steps", "\"box\":[3,3]", NULL},
+    {"/steps", NO_ENTRIES, "entries"},
+    {"/steps", "\"candidates\":{}", "candidates"},
+    {"/steps", "\"seed\":\"7\"", "seed"},
+};
+
+START_TEST(request_members) {
+  char body[512], has[64];
+  snprintf(body, sizeof body, "{\"puzzle\":\"" CLASSIC "\",%s}",
+           members[_i].member);
+  struct reply r = request(play.port, "POST", members[_i].path, JSON_HDR, body);
+  if (members[_i].refused != NULL) {
+    snprintf(has, sizeof has, "unknown member \\\"%s\\\"", members[_i].refused);
+    expect(&r, 400, "application/problem+json", has, members[_i].path);
+  } else {
+    expect(&r, 200, "application/json", "{", members[_i].path);
   }
   reply_free(&r);
 }
@@ -528,6 +578,8 @@ Suite *http_toolkit_suite(void) {
   TCase *tc = tcase_create("endpoints");
   tcase_add_unchecked_fixture(tc, play_start, play_stop);
   tcase_set_timeout(tc, 60);
+  tcase_add_loop_test(tc, request_members, 0,
+                      (int)(sizeof members / sizeof members[0]));
   tcase_add_loop_test(tc, endpoint_exchange, 0,
                       (int)(sizeof cases / sizeof cases[0]));
   tcase_add_loop_test(

@@ -34,6 +34,9 @@ Suite *pictures_suite(void);       /* test_pictures.c: SVG and PDF answers */
 /* test_json_write.c: the JSON writer and the tree-less reader against
  * cJSON, a test case of api_suite. */
 void api_add_json_write(Suite *s);
+/* test_api_items.c: problems and failed batch items, their members, a test
+ * case of api_suite. */
+void api_add_items(Suite *s);
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);
 /* test_chain_paths.c: whole paths by steps, in chains_suite's "paths". */
@@ -67,6 +70,16 @@ void logic_add_killer(Suite *s);
 #define NO_SOLUTION                                                            \
   "12345678."                                                                  \
   "........9" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
+/* CLASSIC with an x (33: past 9) at r1c4, cell index 3. */
+#define CELL_ERROR                                                             \
+  "53.x7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"   \
+  "....8..79"
+/* CELL_ERROR as item 1 of a batch: one "index", its place. */
+#define CELL_ERROR_ITEM                                                        \
+  "{\"index\":1,\"status\":\"invalid-puzzle\",\"title\":\"Invalid "            \
+  "puzzle\",\"http_status\":400,\"detail\":\"puzzles[1]: character 4 (r1c4) "  \
+  "'x' is 33, larger than 9\",\"path\":\"puzzles[1]\",\"cell\":"               \
+  "\"r1c4\",\"cell_index\":3}"
 /* r1c1 and r1c3 are both 5. */
 #define CONFLICTING "5.5......" DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9 DOTS9
 /* A 17-clue puzzle with one given deleted: over 1000 solutions. */

@@ -72,9 +72,11 @@ void api_conflict_error(const sudoku_grid *g, struct api_error *e) {
                 pairs[0].value, sudoku_unit_name(pairs[0].unit),
                 pairs[0].unit_ix + 1,
                 count > 1 ? "; every clash is listed in conflicts" : "");
-  cJSON *f = e->fields != NULL ? e->fields : cJSON_CreateObject();
-  e->fields = f;
-  cJSON *list = f != NULL ? cJSON_AddArrayToObject(f, "conflicts") : NULL;
+  cJSON *f = api_error_fields(e);
+  cJSON *list =
+      f != NULL
+          ? cJSON_AddArrayToObject(f, api_error_member_name(API_EM_CONFLICTS))
+          : NULL;
   bool seen[SUDOKU_MAX_CELLS] = {false};
   for (size_t i = 0; i < count; i++) {
     seen[pairs[i].a] = seen[pairs[i].b] = true;
@@ -95,14 +97,14 @@ void api_conflict_error(const sudoku_grid *g, struct api_error *e) {
   free(pairs);
   if (f == NULL)
     return;
-  cJSON *cells = cJSON_AddArrayToObject(f, "cells");
+  cJSON *cells = cJSON_AddArrayToObject(f, api_error_member_name(API_EM_CELLS));
   for (int c = 0; c < g->n * g->n && cells != NULL; c++) {
     if (seen[c]) {
       sudoku_cell_name(g->n, c, a, sizeof a);
       cJSON_AddItemToArray(cells, cJSON_CreateString(a));
     }
   }
-  api_add_int(f, "conflict_count", count);
+  api_add_int(f, api_error_member_name(API_EM_CONFLICT_COUNT), count);
   if (count > API_MAX_CONFLICTS_LISTED)
-    cJSON_AddTrueToObject(f, "conflicts_truncated");
+    cJSON_AddTrueToObject(f, api_error_member_name(API_EM_CONFLICTS_TRUNCATED));
 }

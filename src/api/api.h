@@ -49,50 +49,57 @@ struct api_limits {
 
 /*
  * Problems the api finds itself or the transport reports: enum name, stable
- * code ("type" is /problems/<code>), HTTP status, title, and the one default
+ * code ("type" is /problems/<code>), HTTP status, where it may stand (ITEM:
+ * also as the status of one item of a batch, the others answered; REQUEST:
+ * only as the answer to the whole request), title, and the one default
  * detail sentence. The core's statuses (sudoku.h) come first in enum
- * api_problem with the same names and values; their HTTP columns are in
- * problem.c, where a core status without a row does not compile.
+ * api_problem with the same names and values, all ITEM but OK; their HTTP
+ * columns are in problem.c, where a core status without a row does not
+ * compile. openapi.yaml's ItemProblem lists the ITEM codes (the api test
+ * item_problems_are_documented compares).
  */
 #define API_PROBLEM_MAP(X)                                                     \
-  X(INVALID_JSON, "invalid-json", 400, "Malformed JSON",                       \
+  X(INVALID_JSON, "invalid-json", 400, REQUEST, "Malformed JSON",              \
     "the body is not valid JSON")                                              \
-  X(INVALID_REQUEST, "invalid-request", 400, "Invalid request",                \
+  X(INVALID_REQUEST, "invalid-request", 400, ITEM, "Invalid request",          \
     "the request's members are not what this endpoint takes")                  \
-  X(INVALID_PUZZLE, "invalid-puzzle", 400, "Invalid puzzle",                   \
+  X(INVALID_PUZZLE, "invalid-puzzle", 400, ITEM, "Invalid puzzle",             \
     "the puzzle is not a grid this service reads")                             \
-  X(VARIANT_NOT_SUPPORTED, "variant-not-supported", 422,                       \
+  X(VARIANT_NOT_SUPPORTED, "variant-not-supported", 422, REQUEST,              \
     "Variant not supported",                                                   \
     "the puzzle has a constraint this service does not know (an f-puzzles "    \
     "thermometer, arrow, kropki dot, ...): it is refused by name")             \
-  X(INVALID_FORMAT, "invalid-format", 400, "Unknown response format",          \
+  X(INVALID_FORMAT, "invalid-format", 400, REQUEST, "Unknown response format", \
     "format: expected json, judge or line")                                    \
-  X(BAD_FRAMING, "bad-request", 400, "Bad request",                            \
+  X(BAD_FRAMING, "bad-request", 400, REQUEST, "Bad request",                   \
     "the request's framing is malformed or ambiguous")                         \
-  X(NOT_FOUND, "not-found", 404, "Not found", "no such path")                  \
-  X(METHOD_NOT_ALLOWED, "method-not-allowed", 405, "Method not allowed",       \
-    "this method is not allowed on this path")                                 \
-  X(NOT_ACCEPTABLE, "not-acceptable", 406, "Not acceptable",                   \
+  X(NOT_FOUND, "not-found", 404, REQUEST, "Not found", "no such path")         \
+  X(METHOD_NOT_ALLOWED, "method-not-allowed", 405, REQUEST,                    \
+    "Method not allowed", "this method is not allowed on this path")           \
+  X(NOT_ACCEPTABLE, "not-acceptable", 406, REQUEST, "Not acceptable",          \
     "this service answers application/json or text/plain")                     \
-  X(BODY_TOO_LARGE, "body-too-large", 413, "Request body too large",           \
+  X(BODY_TOO_LARGE, "body-too-large", 413, REQUEST, "Request body too large",  \
     "the request body exceeds the size limit")                                 \
-  X(TOO_MANY_PUZZLES, "too-many-puzzles", 413,                                 \
+  X(TOO_MANY_PUZZLES, "too-many-puzzles", 413, REQUEST,                        \
     "Too many puzzles in one request",                                         \
     "too many puzzles in one request; send them in several")                   \
-  X(UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", 415,                     \
+  X(UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", 415, REQUEST,            \
     "Unsupported media type",                                                  \
     "send application/json, text/plain or application/x-www-form-urlencoded")  \
-  X(NOT_IMPLEMENTED, "not-implemented", 501, "Not implemented",                \
+  X(NOT_IMPLEMENTED, "not-implemented", 501, REQUEST, "Not implemented",       \
     "this transfer coding is not supported; send chunked or Content-Length")   \
-  X(INTERNAL, "internal-error", 500, "Internal error", "out of memory")        \
-  X(TOO_MANY_REQUESTS, "too-many-requests", 429, "Too many requests",          \
+  X(INTERNAL, "internal-error", 500, REQUEST, "Internal error",                \
+    "out of memory")                                                           \
+  X(TOO_MANY_REQUESTS, "too-many-requests", 429, REQUEST, "Too many requests", \
     "this client has too many requests waiting for a solver; retry later")     \
-  X(OVERLOADED, "overloaded", 503, "Overloaded",                               \
+  X(OVERLOADED, "overloaded", 503, REQUEST, "Overloaded",                      \
     "all solver workers are busy; retry later")                                \
-  X(QUEUE_TIMEOUT, "queue-timeout", 503, "Overloaded",                         \
+  X(QUEUE_TIMEOUT, "queue-timeout", 503, REQUEST, "Overloaded",                \
     "the request waited past its deadline for a worker; retry later")          \
-  X(DRAINING, "draining", 503, "Shutting down", "the server is shutting down") \
-  X(CLIENT_GONE, "client-closed-request", 499, "Client closed request",        \
+  X(DRAINING, "draining", 503, REQUEST, "Shutting down",                       \
+    "the server is shutting down")                                             \
+  X(CLIENT_GONE, "client-closed-request", 499, REQUEST,                        \
+    "Client closed request",                                                   \
     "the client reset the connection before its answer; nothing was solved")
 
 #include "sudoku.h"
@@ -101,7 +108,7 @@ enum api_problem {
 #define API_X_CORE(name, code, msg) API_##name,
   SUDOKU_STATUS_MAP(API_X_CORE)
 #undef API_X_CORE
-#define API_X_OWN(name, code, status, title, detail) API_##name,
+#define API_X_OWN(name, code, status, scope, title, detail) API_##name,
       API_PROBLEM_MAP(API_X_OWN)
 #undef API_X_OWN
           API_PROBLEM_COUNT
@@ -112,6 +119,8 @@ const char *api_problem_code(enum api_problem p);
 int api_problem_status(enum api_problem p);
 const char *api_problem_title(enum api_problem p);
 const char *api_problem_detail(enum api_problem p);
+/* True when p may be the status of one item of a batch (ITEM). */
+bool api_problem_in_item(enum api_problem p);
 
 /* ---- Requests and responses ------------------------------------------- */
 

@@ -18,8 +18,39 @@
 
 /* ---- Located errors (problem.c) ---------------------------------------- */
 
-/* An error found while reading or answering a request. fields: extension
- * members (line, column, cell, path, ...) added to the problem; owned. */
+/* The members an error may add to its problem document and to the batch
+ * item that carries it, one row each: enum name, JSON name. None takes a
+ * name of the problem's own (type, title, status, detail, request_id) nor
+ * of a failed batch item's (index, status, title, http_status, detail):
+ * the api test error_members_do_not_clash renders every row both ways.
+ * openapi.yaml lists them under Problem and BatchFailure. */
+#define API_ERROR_MEMBER_MAP(X)                                                \
+  X(PATH, "path")             /* the request member or parameter at fault */   \
+  X(CELL, "cell")             /* the cell at fault, as r3c5 */                 \
+  X(CELL_INDEX, "cell_index") /* its 0-based row-major index */                \
+  X(PUZZLE, "puzzle")         /* 1-based puzzle of a text body */              \
+  X(LINE, "line")             /* 1-based; inside the string at path, if any */ \
+  X(COLUMN, "column")         /* 1-based, as line */                           \
+  X(LIMIT, "limit")           /* the configured limit a request went over */   \
+  X(NODES, "nodes")           /* search nodes spent without an answer */       \
+  X(CONFLICTS, "conflicts")   /* every pair of clashing givens */              \
+  X(CELLS, "cells")           /* every cell in a clash */                      \
+  X(CONFLICT_COUNT, "conflict_count")                                          \
+  X(CONFLICTS_TRUNCATED, "conflicts_truncated")                                \
+  X(RULE_CONFLICTS, "rule_conflicts") /* clashes under a variant's rules */
+
+enum api_error_member {
+#define API_X_MEMBER(name, json) API_EM_##name,
+  API_ERROR_MEMBER_MAP(API_X_MEMBER)
+#undef API_X_MEMBER
+      API_EM_COUNT
+};
+
+/* The JSON name of a member ("cell_index"). */
+const char *api_error_member_name(enum api_error_member m);
+
+/* An error found while reading or answering a request. fields: its
+ * members (API_ERROR_MEMBER_MAP) added to the problem; owned. */
 struct api_error {
   enum api_problem problem; /* API_OK while there is none */
   char detail[320];
@@ -42,8 +73,12 @@ bool api_fail(struct api_error *e, enum api_problem p, const char *path,
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-void api_error_number(struct api_error *e, const char *name, double v);
-void api_error_string(struct api_error *e, const char *name, const char *v);
+void api_error_number(struct api_error *e, enum api_error_member m, double v);
+void api_error_string(struct api_error *e, enum api_error_member m,
+                      const char *v);
+/* e's fields, created on first use (NULL when out of memory), for the
+ * members that are lists: add them under api_error_member_name(). */
+cJSON *api_error_fields(struct api_error *e);
 /* Frees the fields; the error may be reused. */
 void api_error_clear(struct api_error *e);
 
@@ -52,12 +87,14 @@ void api_error_clear(struct api_error *e);
 void api_render_error(struct api_error *e, const char *accept,
                       const char *request_id, struct api_response *out);
 
-/* Moves e's members into the object o (a batch item); takes its fields. */
+/* Moves e's members into the object o (a problem document, or /check's
+ * answer, which lists clashes as a problem does); takes its fields. */
 void api_error_into(struct api_error *e, cJSON *o);
 
-/* The members of a batch item that has no answer: status (the problem's
- * code), title, http_status, detail, then e's fields; takes them. */
-void api_item_problem(struct api_error *e, cJSON *item);
+/* The members of batch item index that has no answer: index, status (the
+ * problem's code), title, http_status, detail, then e's fields; takes
+ * them. The one writer of a failed item (/solve's and /rate's). */
+void api_item_problem(struct api_error *e, uint32_t index, cJSON *item);
 
 /* Writes s into a JSON-safe copy: invalid UTF-8 bytes and control
  * characters become U+FFFD or are dropped, at most cap-1 bytes, never a
@@ -261,9 +298,11 @@ void api_position_free(struct api_position *p);
 
 #include "sudoku_marks.h"
 
-/* A reader's located error as the problem (parse-error, with puzzle, line
- * and column); where (NULL for a body) prefixes the detail and is the
- * path ("puzzle: line 2, column 5: ..."). */
+/* A reader's located error as the problem (parse-error, with line and
+ * column); where (NULL for a body) prefixes the detail and is the path
+ * ("puzzle: line 2, column 5: ..."), line and column then inside that
+ * string. Only a body's error says which puzzle (1-based): a JSON string
+ * holds one, and path names it. */
 void api_text_error(const struct sudoku_text_error *te, const char *where,
                     struct api_error *e);
 

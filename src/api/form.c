@@ -74,7 +74,7 @@ bool api_form_decode(const char *body, size_t len, struct api_form *f,
                       "form body, byte %zu: '%%' must be followed by two hex "
                       "digits",
                       start + bad + 1);
-        api_error_number(e, "column", (double)(start + bad + 1));
+        api_error_number(e, API_EM_COLUMN, (double)(start + bad + 1));
         api_form_free(f);
         return false;
       }

@@ -292,7 +292,7 @@ bad:
                 "%.*s=%s: expected an integer %llu..%llu", (int)p->name_len,
                 p->name, shown, lo, hi);
   api_safe_copy(shown, sizeof shown, p->name, p->name_len); /* ours: short */
-  api_error_string(e, "path", shown);
+  api_error_string(e, API_EM_PATH, shown);
   return false;
 }
 

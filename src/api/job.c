@@ -132,7 +132,7 @@ struct api_job *api_parse(const struct api_endpoint *ep,
                   unknown->name_len < 32 ? unknown->name_len : 32);
     api_error_set(&e, API_INVALID_REQUEST, "unknown parameter %s; /%s takes %s",
                   shown, ep->name, ep->params);
-    api_error_string(&e, "path", shown);
+    api_error_string(&e, API_EM_PATH, shown);
     goto fail;
   }
   job = calloc(1, ep->ops->size);

@@ -106,9 +106,9 @@ static bool json_cell(const cJSON *v, sudoku_grid *g, int c, const char *where,
     api_error_set(e, API_INVALID_PUZZLE, "%s (%s): %s is larger than %d", path,
                   cell, value, g->n);
   }
-  api_error_string(e, "path", path);
-  api_error_string(e, "cell", cell);
-  api_error_number(e, "index", c);
+  api_error_string(e, API_EM_PATH, path);
+  api_error_string(e, API_EM_CELL, cell);
+  api_error_number(e, API_EM_CELL_INDEX, c);
   return false;
 }
 
@@ -196,9 +196,9 @@ bool api_string_grid(const char *s, size_t len, const int box[2],
         api_error_set(e, API_INVALID_PUZZLE,
                       "%s: character %d (%s) %s is %d, larger than %d", where,
                       c + 1, cell, ch, val, n);
-      api_error_string(e, "path", where);
-      api_error_string(e, "cell", cell);
-      api_error_number(e, "index", c);
+      api_error_string(e, API_EM_PATH, where);
+      api_error_string(e, API_EM_CELL, cell);
+      api_error_number(e, API_EM_CELL_INDEX, c);
       return false;
     }
     g->cell[c] = (uint8_t)val;

@@ -73,7 +73,7 @@ static bool read_marks(const cJSON *v, int n, uint32_t *marks,
         else
           api_error_set(e, API_INVALID_REQUEST, "%s: the cell appears twice",
                         where);
-        api_error_string(e, "path", where);
+        api_error_string(e, API_EM_PATH, where);
         return false;
       }
       seen[c] = true;
@@ -129,8 +129,8 @@ static bool check_entries(struct api_position *p, struct api_error *e) {
                     "entries: %s is a given (%d); an entry cannot change it to "
                     "%d",
                     cell, given, entry);
-      api_error_string(e, "path", "entries");
-      api_error_string(e, "cell", cell);
+      api_error_string(e, API_EM_PATH, "entries");
+      api_error_string(e, API_EM_CELL, cell);
       return false;
     }
   }
@@ -213,7 +213,7 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
       api_error_set(e, API_INVALID_REQUEST,
                     "fpuzzles: the link is the whole puzzle; send it without "
                     "puzzle, box or rules");
-      api_error_string(e, "path", "fpuzzles");
+      api_error_string(e, API_EM_PATH, "fpuzzles");
       goto done;
     }
     cJSON *fp = api_fpuzzles_link(variant.fpuzzles, e);
@@ -257,7 +257,7 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
                     "entries: expected %d characters for the %dx%d puzzle, "
                     "got %zu",
                     n * n, n, n, chars);
-      api_error_string(e, "path", "entries");
+      api_error_string(e, API_EM_PATH, "entries");
       goto done;
     }
     if (!api_json_grid(entries, box_v ? box : NULL, "entries", &p->entries, e))
@@ -269,7 +269,7 @@ static bool read_json_position(const char *body, size_t len, unsigned takes,
   if (reveal != NULL) {
     if (!cJSON_IsBool(reveal)) {
       api_error_set(e, API_INVALID_REQUEST, "reveal: expected true or false");
-      api_error_string(e, "path", "reveal");
+      api_error_string(e, API_EM_PATH, "reveal");
       goto done;
     }
     p->reveal = cJSON_IsTrue(reveal);

@@ -41,16 +41,22 @@
   400, "Invalid rules",                                                        \
       "the variant's rules are malformed or do not fit the grid"
 
+/* The scope column of API_PROBLEM_MAP: may a batch item carry it. */
+enum { API_SCOPE_REQUEST = false, API_SCOPE_ITEM = true };
+
 static const struct {
   const char *code;
   int status;
   const char *title, *detail;
+  bool in_item;
 } rows[API_PROBLEM_COUNT] = {
-#define X_CORE(name, code, msg) [API_##name] = {code, API_CORE_##name},
+/* Every core status is an item's but OK, the item's own "solved". */
+#define X_CORE(name, code, msg)                                                \
+  [API_##name] = {code, API_CORE_##name, API_##name != API_OK},
     SUDOKU_STATUS_MAP(X_CORE)
 #undef X_CORE
-#define X_OWN(name, code, status, title, detail)                               \
-  [API_##name] = {code, status, title, detail},
+#define X_OWN(name, code, status, scope, title, detail)                        \
+  [API_##name] = {code, status, title, detail, API_SCOPE_##scope},
         API_PROBLEM_MAP(X_OWN)
 #undef X_OWN
 };
@@ -68,6 +74,7 @@ const char *api_problem_title(enum api_problem p) {
 const char *api_problem_detail(enum api_problem p) {
   return rows[row_of(p)].detail;
 }
+bool api_problem_in_item(enum api_problem p) { return rows[row_of(p)].in_item; }
 
 /* ---- Safe echoes -------------------------------------------------------- */
 
@@ -171,28 +178,39 @@ bool api_fail(struct api_error *e, enum api_problem p, const char *path,
   va_start(ap, fmt);
   error_vset(e, p, fmt, ap);
   va_end(ap);
-  api_error_string(e, "path", path);
+  api_error_string(e, API_EM_PATH, path);
   return false;
 }
 
-static cJSON *error_fields(struct api_error *e) {
+static const char *const member_names[API_EM_COUNT] = {
+#define X_NAME(name, json) [API_EM_##name] = json,
+    API_ERROR_MEMBER_MAP(X_NAME)
+#undef X_NAME
+};
+
+const char *api_error_member_name(enum api_error_member m) {
+  return (unsigned)m < API_EM_COUNT ? member_names[m] : member_names[0];
+}
+
+cJSON *api_error_fields(struct api_error *e) {
   if (e->fields == NULL)
     e->fields = cJSON_CreateObject();
   return e->fields;
 }
 
-void api_error_number(struct api_error *e, const char *name, double v) {
-  cJSON *f = error_fields(e);
+void api_error_number(struct api_error *e, enum api_error_member m, double v) {
+  cJSON *f = api_error_fields(e);
   if (f != NULL)
-    cJSON_AddNumberToObject(f, name, v);
+    cJSON_AddNumberToObject(f, api_error_member_name(m), v);
 }
 
-void api_error_string(struct api_error *e, const char *name, const char *v) {
+void api_error_string(struct api_error *e, enum api_error_member m,
+                      const char *v) {
   char safe[256];
   api_safe_copy(safe, sizeof safe, v, strlen(v));
-  cJSON *f = error_fields(e);
+  cJSON *f = api_error_fields(e);
   if (f != NULL)
-    cJSON_AddStringToObject(f, name, safe);
+    cJSON_AddStringToObject(f, api_error_member_name(m), safe);
 }
 
 void api_error_clear(struct api_error *e) {
@@ -211,7 +229,8 @@ void api_error_into(struct api_error *e, cJSON *o) {
   api_error_clear(e);
 }
 
-void api_item_problem(struct api_error *e, cJSON *item) {
+void api_item_problem(struct api_error *e, uint32_t index, cJSON *item) {
+  api_add_int(item, "index", index);
   cJSON_AddStringToObject(item, "status", api_problem_code(e->problem));
   cJSON_AddStringToObject(item, "title", api_problem_title(e->problem));
   cJSON_AddNumberToObject(item, "http_status", api_problem_status(e->problem));

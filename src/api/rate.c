@@ -162,10 +162,10 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
     cJSON *item = cJSON_CreateObject();
     if (item == NULL)
       break;
-    api_add_int(item, "index", i);
     struct api_item *it = &j->ps.item[i];
     if (it->error.problem == API_OK && j->out[i].status == SUDOKU_OK) {
       rated++;
+      api_add_int(item, "index", i);
       cJSON_AddStringToObject(item, "status", "rated");
       api_rating_into(item, &j->out[i].r);
       api_variant_into(item, it->rules, it->grid.n);
@@ -176,7 +176,7 @@ static void rate_run(struct api_job *job, uint64_t deadline_ns,
         item_error(it, &j->out[i], &e);
         err = &e;
       }
-      api_item_problem(err, item);
+      api_item_problem(err, i, item);
     }
     cJSON_AddItemToArray(results, item);
   }

@@ -89,7 +89,7 @@ static bool in_list(const char *s, const char *const *list, size_t n) {
 }
 
 static bool fail_at(struct api_error *e, const char *path) {
-  api_error_string(e, "path", path);
+  api_error_string(e, API_EM_PATH, path);
   return false;
 }
 
@@ -377,7 +377,7 @@ cJSON *api_fpuzzles_link(const cJSON *v, struct api_error *e) {
     api_error_set(e, API_INVALID_REQUEST,
                   "fpuzzles: expected an f-puzzles share link or its ?load= "
                   "string");
-    api_error_string(e, "path", "fpuzzles");
+    api_error_string(e, API_EM_PATH, "fpuzzles");
     return NULL;
   }
   size_t len = strlen(v->valuestring), out_len;
@@ -393,7 +393,7 @@ cJSON *api_fpuzzles_link(const cJSON *v, struct api_error *e) {
   if (text == NULL) {
     api_error_set(e, API_INVALID_REQUEST, "fpuzzles: not an f-puzzles link: %s",
                   why);
-    api_error_string(e, "path", "fpuzzles");
+    api_error_string(e, API_EM_PATH, "fpuzzles");
     return NULL;
   }
   cJSON *root = cJSON_ParseWithLength(text, out_len);
@@ -402,7 +402,7 @@ cJSON *api_fpuzzles_link(const cJSON *v, struct api_error *e) {
     cJSON_Delete(root);
     api_error_set(e, API_INVALID_REQUEST,
                   "fpuzzles: the link holds no f-puzzles JSON object");
-    api_error_string(e, "path", "fpuzzles");
+    api_error_string(e, API_EM_PATH, "fpuzzles");
     return NULL;
   }
   return root;

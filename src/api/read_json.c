@@ -54,8 +54,8 @@ static void member_list(const struct api_member *m, size_t n, char *out,
 static void locate(struct api_error *e, const char *body, size_t pos) {
   int line, col;
   text_position(body, pos, &line, &col);
-  api_error_number(e, "line", line);
-  api_error_number(e, "column", col);
+  api_error_number(e, API_EM_LINE, line);
+  api_error_number(e, API_EM_COLUMN, col);
 }
 
 /* How deep arrays and objects are open at pos (strings skipped): cJSON
@@ -115,8 +115,8 @@ cJSON *api_json_object(const char *body, size_t len,
       api_error_set(e, API_INVALID_JSON,
                     "line %d, column %d: malformed JSON near byte %zu", line,
                     col, pos + 1);
-    api_error_number(e, "line", line);
-    api_error_number(e, "column", col);
+    api_error_number(e, API_EM_LINE, line);
+    api_error_number(e, API_EM_COLUMN, col);
     return NULL;
   }
   size_t used = (size_t)(end - body);
@@ -161,13 +161,13 @@ cJSON *api_json_object(const char *body, size_t len,
       api_error_set(e, API_INVALID_REQUEST,
                     "unknown member \"%.64s\"; this endpoint takes %s", shown,
                     names);
-      api_error_string(e, "path", m->string);
+      api_error_string(e, API_EM_PATH, m->string);
       goto fail;
     }
     if (*members[i].slot != NULL) {
       api_error_set(e, API_INVALID_REQUEST, "member \"%s\" appears twice",
                     m->string);
-      api_error_string(e, "path", m->string);
+      api_error_string(e, API_EM_PATH, m->string);
       goto fail;
     }
     *members[i].slot = m;
@@ -326,7 +326,7 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
       api_error_set(e, API_INVALID_REQUEST,
                     "fpuzzles: the link is the whole puzzle; send it without "
                     "puzzle, puzzles, box or rules");
-      api_error_string(e, "path", "fpuzzles");
+      api_error_string(e, API_EM_PATH, "fpuzzles");
       goto fail;
     }
     cJSON *fp = api_fpuzzles_link(variant.fpuzzles, e);
@@ -363,7 +363,7 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
   if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0) {
     api_error_set(e, API_INVALID_REQUEST,
                   "puzzles: expected a non-empty array");
-    api_error_string(e, "path", "puzzles");
+    api_error_string(e, API_EM_PATH, "puzzles");
     goto fail;
   }
   int count = cJSON_GetArraySize(list);
@@ -372,7 +372,7 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
                   "puzzles: %d puzzles, more than the limit of %u; send them "
                   "in several requests",
                   count, max_puzzles);
-    api_error_number(e, "limit", max_puzzles);
+    api_error_number(e, API_EM_LIMIT, max_puzzles);
     goto fail;
   }
   ps->item = calloc((size_t)count, sizeof *ps->item);
@@ -382,24 +382,28 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
   }
   ps->batch = true;
   /* Each item on its own: an unreadable one becomes a problem in results,
-   * the others are answered. */
+   * the others are answered; a problem no item may carry (out of memory)
+   * is the request's. */
   for (const cJSON *p = list->child; p != NULL; p = p->next) {
-    struct api_item *it = &ps->item[ps->count];
+    struct api_item *it = &ps->item[ps->count++];
     char where[32];
-    snprintf(where, sizeof where, "puzzles[%u]", ps->count);
+    snprintf(where, sizeof where, "puzzles[%u]", ps->count - 1);
     int marked = api_json_marked_item(p, where, it, &it->error);
     if (marked < 0 || (!marked && !api_json_grid(p, box_v ? box : NULL, where,
                                                  &it->grid, &it->error))) {
       if (it->error.fields == NULL ||
-          !cJSON_HasObjectItem(it->error.fields, "path"))
-        api_error_string(&it->error, "path", where);
-    } else if (!item_rules(&variant, it, &it->error) &&
-               it->error.problem == API_INTERNAL) {
-      api_error_set(e, API_INTERNAL, NULL);
-      ps->count++;
+          !cJSON_HasObjectItem(it->error.fields,
+                               api_error_member_name(API_EM_PATH)))
+        api_error_string(&it->error, API_EM_PATH, where);
+    } else {
+      item_rules(&variant, it, &it->error);
+    }
+    if (it->error.problem != API_OK &&
+        !api_problem_in_item(it->error.problem)) {
+      *e = it->error;
+      it->error = (struct api_error){API_OK, "", NULL};
       goto fail;
     }
-    ps->count++;
   }
   return true;
 fail:
@@ -428,7 +432,9 @@ bool api_read_variant_body(const char *body, size_t len, sudoku_grid *g,
       memset(r, 0, sizeof *r);
   } else {
     const cJSON *path =
-        e.fields != NULL ? cJSON_GetObjectItem(e.fields, "path") : NULL;
+        e.fields != NULL
+            ? cJSON_GetObjectItem(e.fields, api_error_member_name(API_EM_PATH))
+            : NULL;
     if (cJSON_IsString(path) &&
         strncmp(e.detail, path->valuestring, strlen(path->valuestring)) != 0)
       snprintf(detail, cap, "%s: %s", path->valuestring, e.detail);

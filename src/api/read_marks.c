@@ -21,17 +21,19 @@
 void api_text_error(const struct sudoku_text_error *te, const char *where,
                     struct api_error *e) {
   if (where != NULL) {
+    /* A JSON string holds one puzzle, named by path: the reader's puzzle
+     * number (1) would say nothing, or the wrong thing in a batch. */
     api_error_set(e, API_PARSE, "%s: %s", where, te->message);
-    api_error_string(e, "path", where);
+    api_error_string(e, API_EM_PATH, where);
   } else {
     api_error_set(e, API_PARSE, "%s", te->message);
+    if (te->puzzle)
+      api_error_number(e, API_EM_PUZZLE, te->puzzle);
   }
-  if (te->puzzle)
-    api_error_number(e, "puzzle", te->puzzle);
   if (te->line)
-    api_error_number(e, "line", te->line);
+    api_error_number(e, API_EM_LINE, te->line);
   if (te->column)
-    api_error_number(e, "column", te->column);
+    api_error_number(e, API_EM_COLUMN, te->column);
 }
 
 int api_read_marked(struct sudoku_reader *r, const char *where,
@@ -108,8 +110,8 @@ static int read_alone(const char *s, size_t len, const char *where,
                   "send one position, alone",
                   pre, (unsigned)r.line);
     if (where != NULL)
-      api_error_string(e, "path", where);
-    api_error_number(e, "line", r.line);
+      api_error_string(e, API_EM_PATH, where);
+    api_error_number(e, API_EM_LINE, r.line);
     return -1;
   }
   return 1;

@@ -48,7 +48,7 @@ static bool counted(struct api_puzzles *ps, uint32_t max_puzzles,
   api_error_set(e, API_TOO_MANY_PUZZLES,
                 "more than %u puzzles in one request; send them in several",
                 max_puzzles);
-  api_error_number(e, "limit", max_puzzles);
+  api_error_number(e, API_EM_LIMIT, max_puzzles);
   return false;
 }
 
@@ -159,9 +159,10 @@ bool api_read_rules_text(const char *body, size_t len, uint32_t kinds,
       memcpy(detail, e->detail, sizeof detail);
       api_error_set(e, e->problem, "line %u: %s", rd.line - 1, detail);
       if (e->fields != NULL)
-        cJSON_DeleteItemFromObject(e->fields, "path");
-      api_error_number(e, "puzzle", ps->count);
-      api_error_number(e, "line", rd.line - 1);
+        cJSON_DeleteItemFromObject(e->fields,
+                                   api_error_member_name(API_EM_PATH));
+      api_error_number(e, API_EM_PUZZLE, ps->count);
+      api_error_number(e, API_EM_LINE, rd.line - 1);
       ok = false;
       break;
     }

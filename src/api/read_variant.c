@@ -41,7 +41,7 @@ bool api_variant_present(const struct api_variant_json *v) {
 }
 
 static bool fail_at(struct api_error *e, const char *path) {
-  api_error_string(e, "path", path);
+  api_error_string(e, API_EM_PATH, path);
   return false;
 }
 
@@ -128,7 +128,7 @@ static bool read_symbols(const cJSON *v, const char *path, int n,
       api_error_set(e, API_INVALID_REQUEST,
                     "%s: '%s' at %s (character %d) is not one of the %s", path,
                     shown, cell, c + 1, what);
-      api_error_string(e, "cell", cell);
+      api_error_string(e, API_EM_CELL, cell);
       return fail_at(e, path);
     }
     out[c] = (uint8_t)x;
@@ -321,9 +321,9 @@ bool api_variant_check(const sudoku_grid *g, const sudoku_rules *r,
     if (p.cell >= 0) {
       char cell[8];
       sudoku_cell_name(g->n, p.cell, cell, sizeof cell);
-      api_error_string(e, "cell", cell);
+      api_error_string(e, API_EM_CELL, cell);
     }
-    api_error_string(e, "path", path);
+    api_error_string(e, API_EM_PATH, path);
     ok = false;
   }
   free(one);
@@ -496,9 +496,10 @@ void api_variant_conflicts(const sudoku_grid *g, const sudoku_rules *r,
   }
   api_error_set(e, API_CONFLICT, "%s%s", p[0].message,
                 count > 1 ? "; every clash is listed in rule_conflicts" : "");
-  cJSON *f = e->fields != NULL ? e->fields : cJSON_CreateObject();
-  e->fields = f;
-  cJSON *list = f != NULL ? cJSON_AddArrayToObject(f, "rule_conflicts") : NULL;
+  cJSON *f = api_error_fields(e);
+  cJSON *list = f != NULL ? cJSON_AddArrayToObject(
+                                f, api_error_member_name(API_EM_RULE_CONFLICTS))
+                          : NULL;
   for (size_t i = 0; i < count && i < API_VARIANT_CONFLICTS && list; i++) {
     cJSON *c = cJSON_CreateObject();
     if (c == NULL)
@@ -512,5 +513,5 @@ void api_variant_conflicts(const sudoku_grid *g, const sudoku_rules *r,
     cJSON_AddItemToArray(list, c);
   }
   if (f != NULL)
-    api_add_int(f, "conflict_count", count);
+    api_add_int(f, api_error_member_name(API_EM_CONFLICT_COUNT), count);
 }

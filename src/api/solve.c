@@ -62,7 +62,7 @@ static bool read_json_puzzles(struct solve_job *j, const char *body, size_t len,
   if (lexmin_v != NULL) {
     if (!cJSON_IsBool(lexmin_v)) {
       api_error_set(e, API_INVALID_REQUEST, "lexmin: expected true or false");
-      api_error_string(e, "path", "lexmin");
+      api_error_string(e, API_EM_PATH, "lexmin");
       goto done;
     }
     j->lexmin = cJSON_IsTrue(lexmin_v);
@@ -168,7 +168,7 @@ static void answer_error(const struct api_item *it, const struct answer *a,
     return;
   }
   api_error_set(e, (enum api_problem)a->status, NULL);
-  api_error_number(e, "nodes", (double)a->stats.nodes);
+  api_error_number(e, API_EM_NODES, (double)a->stats.nodes);
 }
 
 /* The metrics outcome of one answer. */
@@ -291,8 +291,7 @@ static void render_batch_json(struct solve_job *j, struct api_response *out) {
     }
     cJSON *item = cJSON_CreateObject();
     if (item != NULL) {
-      api_add_int(item, "index", i);
-      api_item_problem(err, item);
+      api_item_problem(err, i, item);
       api_buf_cjson(&b, item);
       cJSON_Delete(item);
     } else {
@@ -496,7 +495,7 @@ static bool solve_read(struct api_job *job, const struct api_input *in,
     api_error_set(e, API_INVALID_FORMAT,
                   "format=svg draws one puzzle; send the %u one by one",
                   j->ps.count);
-    api_error_string(e, "path", "format");
+    api_error_string(e, API_EM_PATH, "format");
     ok = false;
   }
   if (!ok)

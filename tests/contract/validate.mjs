@@ -2,7 +2,8 @@
 //
 // An exchange is what tests/test_http.c appends to $CONTRACT_LOG, one JSON
 // line each: {method, path (no query), status, content_type (null when
-// absent), headers: {lowercased name: value}, body}.
+// absent), headers: {lowercased name: value}, body}, and for a request
+// with a body, request: {content_type (or null), body}.
 //
 // For each exchange: the operation (path + method), the response for the
 // status (or its NXX / default), the media type of Content-Type among the
@@ -18,6 +19,17 @@
 //     components.responses.NotFound;
 //   - a method HTTP does not define (not in HTTP_METHODS), on any path,
 //     may only answer 501, components.responses.NotImplemented.
+//
+// What JSON.parse hides, this file finds in the text: a member named twice
+// in one object (JSON.parse keeps the last, so the schema sees one; a
+// client may read either).
+//
+// The request too, when its body is a JSON object (the service reads any
+// body that starts with '{' as JSON, whatever its label), against the
+// operation's requestBody application/json schema: a request the service
+// took (2xx) must be valid, and one it refused for an unknown member (a
+// 400 that says `unknown member "name"`) must not be: the schema takes
+// neither fewer nor more members than the service.
 //
 // OpenAPI 3.1 schemas are JSON Schema 2020-12: the whole document is added
 // to Ajv (ajv/dist/2020) under one $id, so every $ref resolves in place.
@@ -49,6 +61,57 @@ export const UNREACHABLE = new Map([
   ['GET /daily 500 application/problem+json', 'internal-error needs an out-of-memory fault'],
   ['GET /daily 422 application/problem+json', 'a day\'s puzzle that misses the deadline needs a level rare among random puzzles on a slow machine'],
 ]);
+
+// The members that text (valid JSON) names twice in one object, each as
+// the JSON pointer of its second occurrence. One pass over the text.
+export function repeatedMembers(text) {
+  const found = [];
+  let i = 0;
+  const space = () => {
+    while (i < text.length && ' \t\r\n'.includes(text[i])) i++;
+  };
+  const string = () => {
+    let j = i + 1;
+    while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+    const s = JSON.parse(text.slice(i, j + 1));
+    i = j + 1;
+    return s;
+  };
+  const value = (pointer) => {
+    space();
+    if (text[i] === '{') {
+      const names = new Set();
+      i++;
+      space();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        space();
+        const name = string();
+        if (names.has(name)) found.push(`${pointer}/${esc(name)}`);
+        names.add(name);
+        space();
+        i++; // ':'
+        value(`${pointer}/${esc(name)}`);
+        space();
+        if (text[i++] === '}') return;
+      }
+    }
+    if (text[i] === '[') {
+      i++;
+      space();
+      if (text[i] === ']') return void i++;
+      for (let k = 0; ; k++) {
+        value(`${pointer}/${k}`);
+        space();
+        if (text[i++] === ']') return;
+      }
+    }
+    if (text[i] === '"') return void string();
+    while (i < text.length && !',]} \t\r\n'.includes(text[i])) i++;
+  };
+  value('');
+  return found;
+}
 
 export function loadSpec(file = DEFAULT_SPEC) {
   return YAML.parse(readFileSync(file, 'utf8'));
@@ -139,7 +202,7 @@ export function makeValidator(spec) {
       return { error: `${ex.method} ${ex.path}: status ${status} is not documented (documented: ${Object.keys(responses).join(', ')})` };
     const [response, pointer] = deref(responses[code], `${opPointer}/responses/${esc(code)}`);
     const shownMethod = head ? 'GET' : ex.method.toUpperCase();
-    return { response, pointer, key: `${shownMethod} ${ex.path} ${code}`, head };
+    return { response, pointer, key: `${shownMethod} ${ex.path} ${code}`, head, op, opPointer };
   }
 
   // Header values are strings: a number schema takes the number.
@@ -154,6 +217,31 @@ export function makeValidator(spec) {
     return validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params && Object.keys(e.params).length ? ' ' + JSON.stringify(e.params) : ''}`).join('; ');
   }
 
+  // What is wrong with the request of ex against its operation's
+  // requestBody (see the top of this file): [] or one message.
+  function requestErrors(ex, found, where) {
+    const text = typeof ex.request?.body === 'string' ? ex.request.body : '';
+    if (!found.op?.requestBody || !/^\uFEFF?[ \t\r\n]*\{/.test(text)) return [];
+    let value;
+    try {
+      value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch {
+      return []; /* an invalid-json 400 */
+    }
+    const [body, pointer] = deref(found.op.requestBody, `${found.opPointer}/requestBody`);
+    if (!body?.content?.['application/json']?.schema) return [];
+    const validate = schemaAt(`${pointer}/content/application~1json/schema`);
+    const valid = validate(value);
+    const status = Number(ex.status);
+    const shown = `\n    request: ${text.slice(0, 300)}`;
+    if (status >= 200 && status < 300 && !valid)
+      return [`${where}: the service took a request body that ${pointer} refuses: ${ajvErrors(validate)}${shown}`];
+    const unknown = status === 400 && /unknown member \\?"([^"\\]*)\\?"/.exec(ex.body ?? '');
+    if (unknown && valid)
+      return [`${where}: the service refused member "${unknown[1]}" as unknown, but ${pointer} takes it${shown}`];
+    return [];
+  }
+
   // Returns {errors: [...], key} for one exchange; key is the coverage key
   // (method path status media type) when the response was found.
   function check(ex) {
@@ -164,6 +252,7 @@ export function makeValidator(spec) {
     const { response, pointer, head } = found;
     const headers = ex.headers ?? {};
     const body = ex.body ?? '';
+    errors.push(...requestErrors(ex, found, where));
 
     // Headers the spec marks required, and any documented one present.
     for (const [name, h] of Object.entries(response.headers ?? {})) {
@@ -218,6 +307,8 @@ export function makeValidator(spec) {
         errors.push(`${where}: ${mt} body is not JSON (${e.message}): ${body.slice(0, 200)}`);
         return { errors, key };
       }
+      for (const at of repeatedMembers(body))
+        errors.push(`${where}: body names a member twice in one object, at ${at} (JSON.parse keeps the last)\n    body: ${body.slice(0, 300)}`);
       if (!validate(value))
         errors.push(`${where}: body does not match ${pointer}/content/${match}/schema: ${ajvErrors(validate)}\n    body: ${body.slice(0, 300)}`);
     } else {

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { loadSpec, makeValidator, readLog, validateLog, UNREACHABLE } from './validate.mjs';
+import { loadSpec, makeValidator, readLog, repeatedMembers, validateLog, UNREACHABLE } from './validate.mjs';
 
 const spec = loadSpec();
 const v = makeValidator(spec);
@@ -103,6 +103,28 @@ test('a problem with an unknown type or a wrong member type is refused', () => {
 
 test('a batch item that failed without its detail is refused', () => {
   refuses(exchange({ body: JSON.stringify({ results: [{ index: 0, status: 'no-solution', title: 'No solution', http_status: 422 }], count: 1, solved: 0, failed: 1 }) }), /detail/);
+});
+
+test('a member named twice in one object is refused', () => {
+  const item = '{"index":1,"status":"invalid-puzzle","title":"Invalid puzzle","http_status":400,"detail":"x","cell":"r1c4","index":3}';
+  refuses(exchange({ body: `{"results":[${item}],"count":1,"solved":0,"failed":1}` }), /twice in one object, at \/results\/0\/index/);
+  assert.deepEqual(repeatedMembers('{"a":[{"b":1,"c":{"b":2}},{"b":"}","b":[]}],"a~/":0,"a~/":1}'), ['/a/1/b', '/a~0~1']);
+  assert.deepEqual(repeatedMembers('[1, "x", {}, []]'), []);
+});
+
+test('a request body is checked against the operation\'s schema', () => {
+  const rated = { rating: 1.2, er: 1.2, ep: 1.2, ed: 1.2, level: 'easy', hardest: 'hidden-single', solved: true, step_count: 51, counts: { 'hidden-single': 51 } };
+  const rate = (status, request, body) => exchange({ path: '/rate', status, request: { content_type: 'application/json', body: JSON.stringify(request) }, ...(status === 200 ? { body: JSON.stringify(rated) } : { content_type: 'application/problem+json', body: JSON.stringify(body) }) });
+  const unknown = (name) => ({ ...PROBLEM, type: '/problems/invalid-request', status: 400, detail: `unknown member "${name}"; this endpoint takes puzzle, ...`, path: name });
+  accepts(rate(200, { puzzle: '1234341221434321', box: [2, 2] }));
+  accepts(rate(400, { puzzle: '1234341221434321', max_solutions: 1 }, unknown('max_solutions')));
+  refuses(rate(200, { puzzle: '1234341221434321', max_solutions: 1 }), /took a request body that #\/paths\/~1rate\/post\/requestBody refuses: .*max_solutions/);
+  refuses(rate(400, { puzzle: '1234341221434321', box: [2, 2] }, unknown('box')), /refused member "box" as unknown, but .* takes it/);
+  // The same refusal as a text line, and a JSON body labelled text/plain.
+  refuses(exchange({ path: '/rate', status: 400, content_type: 'text/plain', body: 'error: unknown member "box"; this endpoint takes puzzle\n', headers: { 'x-request-id': 'a' }, request: { content_type: 'text/plain', body: ' {"puzzle":"1234341221434321","box":[2,2]}' } }), /refused member "box"/);
+  // A text body is not JSON: not checked.
+  accepts(rate(200, { puzzle: '1234341221434321' }));
+  accepts(exchange({ path: '/rate', body: JSON.stringify(rated), request: { content_type: 'text/plain', body: '1234341221434321\n' } }));
 });
 
 test('an undocumented status is refused', () => {
