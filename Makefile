@@ -73,6 +73,8 @@ $(BUILD)/tests/%.o: tests/%.c
 
 # The JSON writer's test compares it with cJSON.
 $(BUILD)/tests/test_json_write.o: PKG_CFLAGS += $(CJSON_CFLAGS)
+# The strict reader's test reads its errors' fields (cJSON trees).
+$(BUILD)/tests/test_json_strict.o: PKG_CFLAGS += $(CJSON_CFLAGS)
 # The variant tests read the api's answers back as JSON trees.
 $(BUILD)/tests/test_api_variants.o: PKG_CFLAGS += $(CJSON_CFLAGS)
 # The item tests render problems and batch items and read them as trees.

@@ -113,6 +113,12 @@ static const struct {
      "\"results\":[{\"index\":0,\"status\":\"solved\""},
     {"POST", "/solve", JSON_HDR, "{\"puzzle\":", 400,
      "application/problem+json", "/problems/invalid-json"},
+    /* JSON as RFC 8259 writes it, located at the offending byte. */
+    {"POST", "/solve", JSON_HDR,
+     "{\"puzzle\":\"" CLASSIC "\",\"max_solutions\":02}", 400,
+     "application/problem+json", "\"line\":1,\"column\":112"},
+    {"POST", "/solve", JSON_HDR, "{'puzzle':1}", 400,
+     "application/problem+json", "\"line\":1,\"column\":2"},
     {"POST", "/solve", TEXT_HDR, "53..7....\n6..19#...\n", 400,
      "application/problem+json", "line 2, column 6"},
     /* A letter past the side names what the side takes. */

@@ -631,6 +631,13 @@ static const struct {
     /* A value as sent, not clamped to one never sent. */
     {"--json", "{\"puzzle\":[[1e10,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}", 2,
      "", "sudoku: puzzle[0][0] (r1c1): 10000000000 is larger than 4\n"},
+    /* The readers' strict JSON, located as the service locates it. */
+    {"--json", "{\"puzzle\":\"" EMPTY81 "\",\"box\":[03,3]}", 2, "",
+     "sudoku: line 1, column 103: malformed JSON near byte 103: a number "
+     "with a leading zero\n"},
+    {"--json", "{'puzzle':1}", 2, "",
+     "sudoku: line 1, column 2: malformed JSON near byte 2: expected a member "
+     "name in double quotes\n"},
     {"--variant bogus", EMPTY81 "\n", 2, "",
      "--variant takes a comma list of x, windoku, jigsaw, killer, "
      "anti-knight, anti-king, non-consecutive, odd-even, extra-regions; not "

@@ -221,10 +221,24 @@ struct api_member {
   const cJSON **slot;
 };
 
-/* Parses body as one JSON object and sorts its members into the table:
- * an unknown member, a repeated one, a NUL inside a name or a string, or
- * trailing bytes are located errors. Returns the root (the caller frees
- * it with cJSON_Delete) or NULL with *e set. */
+/* JSON's whitespace (RFC 8259): space, tab, LF and CR, no other byte. */
+static inline bool api_json_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Parses text (len bytes) as one JSON value, strictly (json_strict.c):
+ * RFC 8259's grammar (no leading zero, a digit after '.', no raw control
+ * character in a string, only space, tab, CR and LF between tokens,
+ * nothing after the value) and no \u0000 in a string. A syntax fault is
+ * invalid-json and a NUL invalid-request, both with line and column
+ * ("line 1, column 12: ..."). Returns the tree (the caller frees it with
+ * cJSON_Delete) or NULL with *e set. */
+cJSON *api_json_parse(const char *text, size_t len, struct api_error *e);
+
+/* Parses body as one JSON object (api_json_parse) and sorts its members
+ * into the table: an unknown member or a repeated one is a located error.
+ * Returns the root (the caller frees it with cJSON_Delete) or NULL with *e
+ * set. */
 cJSON *api_json_object(const char *body, size_t len,
                        const struct api_member *members, size_t nmembers,
                        struct api_error *e);

@@ -1,42 +1,14 @@
 /*
- * read_json.c - JSON bodies: one object whose members an endpoint lists in
- * a table (unknown, repeated or NUL-holding members are located errors),
- * integers and box shapes, and the fast path for a lone {"puzzle": "..."}.
- * Puzzles inside a body are read by json_grid.c.
+ * read_json.c - JSON bodies: one object, read strictly (json_strict.c),
+ * whose members an endpoint lists in a table (unknown or repeated members
+ * are located errors), and the fast path for a lone {"puzzle": "..."}. Puzzles
+ * inside a body are read by json_grid.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
-
-/* Line and column of byte offset pos in text. */
-static void text_position(const char *text, size_t pos, int *line, int *col) {
-  *line = 1;
-  *col = 1;
-  for (size_t i = 0; i < pos; i++) {
-    if (text[i] == '\n') {
-      (*line)++;
-      *col = 1;
-    } else {
-      (*col)++;
-    }
-  }
-}
-
-/* The offset of the first \u0000 escape in body (inside a string: escapes
- * exist nowhere else), or len. cJSON would decode it and cut the string at
- * it, so "puzzle\u0000x" would read as "puzzle". */
-static size_t find_nul_escape(const char *body, size_t len) {
-  for (size_t i = 0; i + 6 <= len; i++) {
-    if (body[i] != '\\')
-      continue;
-    if (body[i + 1] == 'u' && memcmp(body + i + 2, "0000", 4) == 0)
-      return i;
-    i++; /* skip the escaped character: "\\u0000" is no escape of NUL */
-  }
-  return len;
-}
 
 /* The names of the members for a message: "puzzle, puzzles, box". */
 static void member_list(const struct api_member *m, size_t n, char *out,
@@ -51,43 +23,11 @@ static void member_list(const struct api_member *m, size_t n, char *out,
   }
 }
 
-static void locate(struct api_error *e, const char *body, size_t pos) {
-  int line, col;
-  text_position(body, pos, &line, &col);
-  api_error_number(e, API_EM_LINE, line);
-  api_error_number(e, API_EM_COLUMN, col);
-}
-
-/* How deep arrays and objects are open at pos (strings skipped): cJSON
- * stopping at a '[' or '{' with CJSON_NESTING_LIMIT of them open refused
- * the depth, not the syntax. O(pos), on the error path only. */
-static long depth_at(const char *body, size_t pos) {
-  long depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < pos; i++) {
-    char ch = body[i];
-    if (in_string) {
-      if (ch == '\\')
-        i++;
-      else if (ch == '"')
-        in_string = false;
-    } else if (ch == '"') {
-      in_string = true;
-    } else if (ch == '[' || ch == '{') {
-      depth++;
-    } else if (ch == ']' || ch == '}') {
-      depth--;
-    }
-  }
-  return depth;
-}
-
 cJSON *api_json_object(const char *body, size_t len,
                        const struct api_member *members, size_t nmembers,
                        struct api_error *e) {
   size_t lead = 0;
-  while (lead < len && (body[lead] == ' ' || body[lead] == '\t' ||
-                        body[lead] == '\r' || body[lead] == '\n'))
+  while (lead < len && api_json_space(body[lead]))
     lead++;
   if (lead == len) {
     api_error_set(e, API_INVALID_JSON,
@@ -95,54 +35,9 @@ cJSON *api_json_object(const char *body, size_t len,
                   "{\"puzzle\": \"53..7...\"}");
     return NULL;
   }
-  const char *end = NULL;
-  cJSON *root = cJSON_ParseWithLengthOpts(body, len, &end, false);
-  if (root == NULL) {
-    int line, col;
-    size_t pos = end != NULL && end >= body ? (size_t)(end - body) : 0;
-    pos = pos > len ? len : pos;
-    text_position(body, pos, &line, &col);
-    if (pos >= len)
-      api_error_set(e, API_INVALID_JSON,
-                    "line %d, column %d: the JSON ends too early", line, col);
-    else if ((body[pos] == '[' || body[pos] == '{') &&
-             depth_at(body, pos) >= CJSON_NESTING_LIMIT)
-      api_error_set(e, API_INVALID_JSON,
-                    "line %d, column %d: arrays or objects nested deeper than "
-                    "%d levels",
-                    line, col, CJSON_NESTING_LIMIT);
-    else
-      api_error_set(e, API_INVALID_JSON,
-                    "line %d, column %d: malformed JSON near byte %zu", line,
-                    col, pos + 1);
-    api_error_number(e, API_EM_LINE, line);
-    api_error_number(e, API_EM_COLUMN, col);
+  cJSON *root = api_json_parse(body, len, e);
+  if (root == NULL)
     return NULL;
-  }
-  size_t used = (size_t)(end - body);
-  while (used < len && (body[used] == ' ' || body[used] == '\t' ||
-                        body[used] == '\r' || body[used] == '\n'))
-    used++;
-  size_t nul = find_nul_escape(body, used);
-  if (used < len) {
-    int line, col;
-    text_position(body, used, &line, &col);
-    api_error_set(e, API_INVALID_JSON,
-                  "line %d, column %d: unexpected data after the JSON value",
-                  line, col);
-    locate(e, body, used);
-    goto fail;
-  }
-  if (nul < len) {
-    int line, col;
-    text_position(body, nul, &line, &col);
-    api_error_set(e, API_INVALID_REQUEST,
-                  "line %d, column %d: \\u0000 in a string: a NUL is not "
-                  "allowed in a name or a value",
-                  line, col);
-    locate(e, body, nul);
-    goto fail;
-  }
   if (!cJSON_IsObject(root)) {
     api_error_set(e, API_INVALID_REQUEST,
                   "expected a JSON object such as {\"puzzle\": \"53..7...\"}");
@@ -178,10 +73,6 @@ fail:
   return NULL;
 }
 
-static bool json_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
 /* Skips JSON whitespace from i; then, if the bytes there are lit (n bytes),
  * skips them too. Returns the new offset, or len + 1 on a mismatch (and
  * for an i past len: a mismatch stays one). */
@@ -189,7 +80,7 @@ static size_t expect(const char *b, size_t len, size_t i, const char *lit,
                      size_t n) {
   if (i > len)
     return len + 1;
-  while (i < len && json_space(b[i]))
+  while (i < len && api_json_space(b[i]))
     i++;
   return len - i >= n && memcmp(b + i, lit, n) == 0 ? i + n : len + 1;
 }
@@ -199,7 +90,7 @@ static size_t expect(const char *b, size_t len, size_t i, const char *lit,
  * without building a cJSON tree (five allocations and a parse, for one
  * string). Taken only when the general path would read the body to the
  * same grid: nothing but JSON's four whitespace bytes around the tokens
- * (cJSON skips any byte below 0x21), the member spelled without escapes,
+ * (the general path refuses any other), the member spelled without escapes,
  * a string with no backslash and no control byte, and a puzzle that reads.
  * Anything else, errors included, goes the general way, so that every
  * error is found and worded in one place. False: not taken, *ps untouched.
@@ -223,7 +114,7 @@ static bool read_lone_puzzle(const char *body, size_t len,
   i = expect(body, len, i, "}", 1);
   if (i > len)
     return false;
-  while (i < len && json_space(body[i]))
+  while (i < len && api_json_space(body[i]))
     i++;
   if (i != len)
     return false;
