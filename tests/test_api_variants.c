@@ -638,6 +638,26 @@ static const struct {
     {"{\"fpuzzles\":\"N4IgHiBcDMC+Q===\",\"puzzle\":\"1\"}", 400, "fpuzzles",
      "the link is the whole puzzle"},
     {"{\"fpuzzles\":7}", 400, "fpuzzles", "expected an f-puzzles share link"},
+    /* Read as strictly as our own JSON: nothing after the object (no path:
+     * invalid-json, with line and column), no member named twice (its
+     * path), wherever it is. */
+    {"{" FP4_GRID "} trailing garbage", 400, NULL,
+     "line 1, column 99: unexpected data after the JSON value"},
+    {"{\"size\":04,\"grid\":[]}", 400, NULL,
+     "line 1, column 10: malformed JSON near byte 10: a number with a leading "
+     "zero"},
+    {"{" FP4_GRID ",\"size\":9}", 400, "size",
+     "\"member \\\"size\\\" appears twice\""},
+    {"{\"size\":4,\"grid\":[[{\"value\":1,\"given\":true,\"value\":2},{},{},{}"
+     "],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}",
+     400, "grid[0][0].value",
+     "\"grid[0][0]: member \\\"value\\\" appears twice\""},
+    {"{" FP4_GRID ",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],"
+     "\"value\":\"3\",\"value\":\"4\"}]}",
+     400, "killercage[0].value",
+     "\"killercage[0]: member \\\"value\\\" appears twice\""},
+    {"{" FP4_GRID ",\"title\":\"a\",\"title\":\"b\"}", 400, "title",
+     "member \\\"title\\\" appears twice"},
 };
 
 START_TEST(fpuzzles_refusals_located) {
@@ -647,11 +667,59 @@ START_TEST(fpuzzles_refusals_located) {
                 out.body);
   cJSON *p = cJSON_Parse(out.body);
   ck_assert_ptr_nonnull(p);
-  const char *path = cJSON_GetStringValue(cJSON_GetObjectItem(p, "path"));
-  ck_assert_msg(path != NULL && strcmp(path, fp_refused[_i].path) == 0,
-                "%s: path not %s", out.body, fp_refused[_i].path);
+  const char *path = cJSON_GetStringValue(cJSON_GetObjectItem(p, "path")),
+             *want = fp_refused[_i].path;
+  ck_assert_msg(want == NULL ? path == NULL
+                             : path != NULL && strcmp(path, want) == 0,
+                "%s: path not %s", out.body, want ? want : "(none)");
   ck_assert_msg(strstr(out.body, fp_refused[_i].detail) != NULL, "%s lacks %s",
                 out.body, fp_refused[_i].detail);
+  cJSON_Delete(p);
+  api_response_free(&out);
+}
+END_TEST
+
+/* f-puzzles' JSON inside a share link, refused as the same JSON as a body
+ * is, and said to be inside the link: the JSON (compressed here), the
+ * path, the detail's words. */
+static const struct {
+  const char *json, *path, *detail;
+} link_refused[] = {
+    {"{" FP4_GRID "} trailing garbage", "fpuzzles",
+     "fpuzzles: line 1, column 99 of the link's JSON: unexpected data after "
+     "the JSON value"},
+    {"{\"size\":04,\"grid\":[]}", "fpuzzles",
+     "fpuzzles: line 1, column 10 of the link's JSON: malformed JSON near "
+     "byte 10: a number with a leading zero"},
+    {"{" FP4_GRID ",\"size\":9}", "fpuzzles.size",
+     "fpuzzles: member \\\"size\\\" appears twice in the link's JSON"},
+    {"{\"size\":4,\"grid\":[[{\"value\":1,\"given\":true,\"value\":2},{},{},{}"
+     "],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}",
+     "fpuzzles.grid[0][0].value",
+     "fpuzzles.grid[0][0]: member \\\"value\\\" appears twice in the link's "
+     "JSON"},
+    {"{" FP4_GRID ",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],"
+     "\"value\":\"3\",\"value\":\"4\"}]}",
+     "fpuzzles.killercage[0].value",
+     "fpuzzles.killercage[0]: member \\\"value\\\" appears twice in the "
+     "link's JSON"},
+};
+
+START_TEST(fpuzzles_link_refusals_located) {
+  char link[2048], body[2200];
+  lz_compress(link_refused[_i].json, link, sizeof link);
+  snprintf(body, sizeof body, "{\"fpuzzles\":\"%s\"}", link);
+  struct api_response out;
+  post("solve", J, body, NULL, NULL, &out);
+  ck_assert_msg(out.status == 400, "%d %s", out.status, out.body);
+  cJSON *p = cJSON_Parse(out.body);
+  ck_assert_ptr_nonnull(p);
+  const char *path = cJSON_GetStringValue(cJSON_GetObjectItem(p, "path"));
+  ck_assert_msg(path != NULL && strcmp(path, link_refused[_i].path) == 0,
+                "%s: path not %s", out.body, link_refused[_i].path);
+  ck_assert_msg(strstr(out.body, "/problems/invalid-request") != NULL &&
+                    strstr(out.body, link_refused[_i].detail) != NULL,
+                "%s lacks %s", out.body, link_refused[_i].detail);
   cJSON_Delete(p);
   api_response_free(&out);
 }
@@ -999,6 +1067,11 @@ static const struct {
      "the text body is one variant line"},
     {"/rate?variant=killer", TEXT_HDR, E81 " 18=r3c4,r3c5", 400,
      "line 1: cages[0]: cage at r3c4: 2 cells cannot sum to 18"},
+    /* f-puzzles' JSON as a position's body: read as strictly as /solve's. */
+    {"/hint", JSON_HDR, "{" FP4_GRID ",\"size\":9}", 400,
+     "\"detail\":\"member \\\"size\\\" appears twice\",\"request_id\""},
+    {"/check", JSON_HDR, "{" FP4_GRID "}}", 400,
+     "unexpected data after the JSON value"},
     {"/hint", JSON_HDR, "{\"puzzle\":\"" E81 "\",\"variant\":\"x\"}", 422,
      "/problems/not-unique"},
     {"/steps", JSON_HDR,
@@ -1040,6 +1113,8 @@ void api_add_variants(Suite *s) {
   tcase_add_test(tc, fpuzzles_real_links);
   tcase_add_loop_test(tc, fpuzzles_refusals_located, 0,
                       (int)(sizeof fp_refused / sizeof fp_refused[0]));
+  tcase_add_loop_test(tc, fpuzzles_link_refusals_located, 0,
+                      (int)(sizeof link_refused / sizeof link_refused[0]));
   suite_add_tcase(s, tc);
   /* The logic under rules over TCP: one sudokud for the case. */
   tc = tcase_create("variant_logic");

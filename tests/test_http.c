@@ -41,6 +41,8 @@ static void shared_stop(void) { server_stop(&shared); }
 
 /* A body announced over --max-body (4096) and never sent: 413 at once. */
 #define HUGE_HDR "Content-Length: 100000\r\n"
+/* An empty 4x4 grid in f-puzzles' JSON. */
+#define FP4_EMPTY "[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"
 
 /* method, path, headers, body -> status, content type prefix, body piece. */
 static const struct {
@@ -113,12 +115,19 @@ static const struct {
      "\"results\":[{\"index\":0,\"status\":\"solved\""},
     {"POST", "/solve", JSON_HDR, "{\"puzzle\":", 400,
      "application/problem+json", "/problems/invalid-json"},
-    /* JSON as RFC 8259 writes it, located at the offending byte. */
+    /* JSON as RFC 8259 writes it, located at the offending byte; f-puzzles'
+     * JSON as strictly as ours. */
     {"POST", "/solve", JSON_HDR,
      "{\"puzzle\":\"" CLASSIC "\",\"max_solutions\":02}", 400,
      "application/problem+json", "\"line\":1,\"column\":112"},
     {"POST", "/solve", JSON_HDR, "{'puzzle':1}", 400,
      "application/problem+json", "\"line\":1,\"column\":2"},
+    {"POST", "/solve", JSON_HDR, "{\"size\":4,\"grid\":" FP4_EMPTY "} garbage",
+     400, "application/problem+json",
+     "line 1, column 77: unexpected data after the JSON value"},
+    {"POST", "/solve", JSON_HDR,
+     "{\"size\":4,\"grid\":" FP4_EMPTY ",\"size\":9}", 400,
+     "application/problem+json", "member \\\"size\\\" appears twice"},
     {"POST", "/solve", TEXT_HDR, "53..7....\n6..19#...\n", 400,
      "application/problem+json", "line 2, column 6"},
     /* A letter past the side names what the side takes. */

@@ -638,6 +638,11 @@ static const struct {
     {"--json", "{'puzzle':1}", 2, "",
      "sudoku: line 1, column 2: malformed JSON near byte 2: expected a member "
      "name in double quotes\n"},
+    {"--json",
+     "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{}"
+     ",{}]]} x",
+     2, "",
+     "sudoku: line 1, column 77: unexpected data after the JSON value\n"},
     {"--variant bogus", EMPTY81 "\n", 2, "",
      "--variant takes a comma list of x, windoku, jigsaw, killer, "
      "anti-knight, anti-king, non-consecutive, odd-even, extra-regions; not "

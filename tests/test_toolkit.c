@@ -176,7 +176,7 @@ static const struct {
     {"hint",
      "{\"puzzle\":\"" CLASSIC
      "\",\"candidates\":{\"r1c3\":[4],\"r1c3\":[1,2]}}",
-     400, "candidates.r1c3: the cell appears twice"},
+     400, "candidates: member \\\"r1c3\\\" appears twice"},
     {"hint",
      "{\"puzzle\":\"" CLASSIC
      "\",\"candidates\":{\"r1c3\":[4],\"r01c3\":[1,2]}}",

@@ -37,8 +37,8 @@ void api_add_json_write(Suite *s);
 /* test_api_items.c: problems and failed batch items, their members, a test
  * case of api_suite. */
 void api_add_items(Suite *s);
-/* test_json_strict.c: the strict JSON reader's faults, located, a test
- * case of api_suite. */
+/* test_json_strict.c: the strict JSON reader's faults, located, and its
+ * members named twice, a test case of api_suite. */
 void api_add_json_strict(Suite *s);
 /* test_logic_sound.c: the soundness walks, a test case of logic_suite. */
 void logic_add_soundness(Suite *s);

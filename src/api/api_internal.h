@@ -229,16 +229,22 @@ static inline bool api_json_space(char c) {
 /* Parses text (len bytes) as one JSON value, strictly (json_strict.c):
  * RFC 8259's grammar (no leading zero, a digit after '.', no raw control
  * character in a string, only space, tab, CR and LF between tokens,
- * nothing after the value) and no \u0000 in a string. A syntax fault is
- * invalid-json and a NUL invalid-request, both with line and column
- * ("line 1, column 12: ..."). Returns the tree (the caller frees it with
- * cJSON_Delete) or NULL with *e set. */
-cJSON *api_json_parse(const char *text, size_t len, struct api_error *e);
+ * nothing after the value), no \u0000 in a string, no object naming a
+ * member twice. inside NULL: text is a request body; a syntax fault is
+ * invalid-json and a NUL invalid-request, both with line and column ("line
+ * 1, column 12: ..."); a repeated member is invalid-request at its path
+ * ("grid[0][0]: member \"value\" appears twice", path grid[0][0].value).
+ * Else text is what the string member inside holds ("fpuzzles"), named
+ * what in details ("the link's JSON"): every fault is invalid-request, its
+ * path inside or under it ("fpuzzles: line 1, column 9 of the link's JSON:
+ * ..."). Returns the tree (the caller frees it with cJSON_Delete) or NULL
+ * with *e set. */
+cJSON *api_json_parse(const char *text, size_t len, const char *inside,
+                      const char *what, struct api_error *e);
 
 /* Parses body as one JSON object (api_json_parse) and sorts its members
- * into the table: an unknown member or a repeated one is a located error.
- * Returns the root (the caller frees it with cJSON_Delete) or NULL with *e
- * set. */
+ * into the table: an unknown member is a located error. Returns the root
+ * (the caller frees it with cJSON_Delete) or NULL with *e set. */
 cJSON *api_json_object(const char *body, size_t len,
                        const struct api_member *members, size_t nmembers,
                        struct api_error *e);
@@ -576,13 +582,16 @@ char *api_lz_base64_decompress(const char *s, size_t len, size_t *out_len,
  * lacks are refused by name (variant-not-supported). False with *e set. */
 bool api_fpuzzles_read(const cJSON *root, const char *pre, sudoku_grid *g,
                        sudoku_rules *r, struct api_error *e);
-/* The tree of a body that is f-puzzles' own JSON (an object with "size"
- * and "grid" and neither "puzzle" nor "puzzles"), for the caller to free;
- * NULL for any other body (a byte scan first: O(len), no parse). */
-cJSON *api_fpuzzles_body(const char *body, size_t len);
+/* Whether body is f-puzzles' own JSON (an object with "size" and "grid"
+ * and neither "puzzle" nor "puzzles"; a byte scan first, O(len), and a
+ * parse only when it may be): 1 with *fp its tree, for the caller to free;
+ * 0 for any other body; -1 with *e set when it is not JSON as
+ * api_json_parse reads it (the same fault the body would have as ours). */
+int api_fpuzzles_body(const char *body, size_t len, cJSON **fp,
+                      struct api_error *e);
 /* The f-puzzles JSON of a "fpuzzles" member (a share link, or its ?load=
- * string): a tree the caller frees, or NULL with *e set (path
- * "fpuzzles"). */
+ * string), read by api_json_parse: a tree the caller frees, or NULL with
+ * *e set (path "fpuzzles", or under it for a member named twice). */
 cJSON *api_fpuzzles_link(const cJSON *v, struct api_error *e);
 
 #endif

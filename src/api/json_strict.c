@@ -1,14 +1,17 @@
 /*
  * json_strict.c - JSON text read strictly: RFC 8259's grammar checked in
- * one pass before cJSON builds a tree. cJSON alone takes leading zeros,
- * "2.", raw control characters in strings, any byte below 0x21 as space
- * and "\uZZZZ" as a NUL, and puts the error at a member name one byte too
- * far; here every fault is located exactly: the line and column of the
- * first byte at which the text stops being JSON. It does not read members:
- * read_json.c sorts a body's into an endpoint's table.
+ * one pass before cJSON builds a tree, then every object of the tree
+ * checked for a member named twice. cJSON alone takes leading zeros, "2.",
+ * raw control characters in strings, any byte below 0x21 as space and
+ * "\uZZZZ" as a NUL, and puts the error at a member name one byte too far;
+ * here every fault is located exactly: the line and column of the first
+ * byte at which the text stops being JSON, or the path of the member named
+ * twice. It does not read members: read_json.c sorts a body's into an
+ * endpoint's table, read_fpuzzles.c reads f-puzzles'.
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
@@ -297,17 +300,138 @@ static void text_position(const char *text, size_t pos, int *line, int *col) {
   }
 }
 
-/* The fault why at byte at of text, as problem p with line and column. */
+/* The fault why at byte at of text, as problem p with line and column; or,
+ * inside a member's string, as invalid-request at that member's path. */
 static void fault_at(const char *text, size_t at, enum api_problem p,
-                     const char *why, struct api_error *e) {
+                     const char *why, const char *inside, const char *what,
+                     struct api_error *e) {
   int line, col;
   text_position(text, at, &line, &col);
-  api_error_set(e, p, "line %d, column %d: %s", line, col, why);
+  if (inside == NULL)
+    api_error_set(e, p, "line %d, column %d: %s", line, col, why);
+  else
+    api_error_set(e, API_INVALID_REQUEST, "%s: line %d, column %d of %s: %s",
+                  inside, line, col, what, why);
   api_error_number(e, API_EM_LINE, line);
   api_error_number(e, API_EM_COLUMN, col);
+  if (inside != NULL)
+    api_error_string(e, API_EM_PATH, inside);
 }
 
-cJSON *api_json_parse(const char *text, size_t len, struct api_error *e) {
+/* A member name and its place, for sorting the names of a large object. */
+struct strict_name {
+  const char *name;
+  size_t index;
+  const cJSON *member;
+};
+
+static int name_order(const void *a, const void *b) {
+  const struct strict_name *x = a, *y = b;
+  int c = strcmp(x->name, y->name);
+  return c != 0 ? c : x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Members compared pair by pair up to this many; a larger object sorts its
+ * names: O(k log k), where pairs would take O(k^2) (a 1 MiB body holds
+ * some 170 000 one-letter members: 1.5e10 pairs). */
+#define STRICT_PAIRWISE 16
+
+/* The first member of object o, in the order of the text, whose name an
+ * earlier member has; NULL when there is none, or (with *failed) when out
+ * of memory. */
+static const cJSON *repeated_member(const cJSON *o, bool *failed) {
+  size_t k = 0;
+  for (const cJSON *m = o->child; m != NULL; m = m->next)
+    k++;
+  if (k <= STRICT_PAIRWISE) {
+    for (const cJSON *m = o->child; m != NULL; m = m->next)
+      for (const cJSON *p = o->child; p != m; p = p->next)
+        if (strcmp(p->string, m->string) == 0)
+          return m;
+    return NULL;
+  }
+  struct strict_name *v = malloc(k * sizeof *v);
+  if (v == NULL) {
+    *failed = true;
+    return NULL;
+  }
+  k = 0;
+  for (const cJSON *m = o->child; m != NULL; m = m->next, k++)
+    v[k] = (struct strict_name){m->string, k, m};
+  qsort(v, k, sizeof *v, name_order);
+  /* Within a run of one name the second is its first repeat. */
+  const struct strict_name *first = NULL;
+  for (size_t j = 1; j < k; j++)
+    if (strcmp(v[j - 1].name, v[j].name) == 0 &&
+        (j < 2 || strcmp(v[j - 2].name, v[j].name) != 0) &&
+        (first == NULL || v[j].index < first->index))
+      first = &v[j];
+  const cJSON *twice = first != NULL ? first->member : NULL;
+  free(v);
+  return twice;
+}
+
+/* Appends child's place in parent to the path p: ".name" ("name" first)
+ * or "[i]" (i counted: on the error path only). */
+static void path_add(char *p, size_t cap, const cJSON *parent,
+                     const cJSON *child) {
+  size_t o = strlen(p);
+  if (cJSON_IsArray(parent)) {
+    int i = 0;
+    for (const cJSON *c = parent->child; c != child; c = c->next)
+      i++;
+    snprintf(p + o, cap - o, "[%d]", i);
+  } else {
+    snprintf(p + o, cap - o, "%s%.64s", o > 0 ? "." : "", child->string);
+  }
+}
+
+/* Refuses a member named twice in any object of the tree: the path of the
+ * object holding it (after inside) and the member's. Visits each node
+ * once; the walk keeps its ancestors in an array (8 KiB of stack), not in
+ * recursion, and builds a path only for the error. */
+static bool no_repeats(const cJSON *root, const char *inside, const char *what,
+                       struct api_error *e) {
+  const cJSON *up[CJSON_NESTING_LIMIT + 1];
+  size_t depth = 0;
+  const cJSON *v = root;
+  for (;;) {
+    if (v->child != NULL && (cJSON_IsObject(v) || cJSON_IsArray(v))) {
+      bool failed = false;
+      const cJSON *twice =
+          cJSON_IsObject(v) ? repeated_member(v, &failed) : NULL;
+      if (failed) {
+        api_error_set(e, API_INTERNAL, NULL);
+        return false;
+      }
+      if (twice != NULL) {
+        char where[256], path[256];
+        snprintf(where, sizeof where, "%s", inside != NULL ? inside : "");
+        for (size_t k = 1; k <= depth; k++)
+          path_add(where, sizeof where, up[k - 1], k < depth ? up[k] : v);
+        snprintf(path, sizeof path, "%s", where);
+        path_add(path, sizeof path, v, twice);
+        api_error_set(e, API_INVALID_REQUEST,
+                      "%s%smember \"%.64s\" appears twice%s%s", where,
+                      where[0] != '\0' ? ": " : "", twice->string,
+                      inside != NULL ? " in " : "", inside != NULL ? what : "");
+        api_error_string(e, API_EM_PATH, path);
+        return false;
+      }
+      up[depth++] = v;
+      v = v->child;
+      continue;
+    }
+    while (depth > 0 && v->next == NULL)
+      v = up[--depth];
+    if (depth == 0)
+      return true;
+    v = v->next;
+  }
+}
+
+cJSON *api_json_parse(const char *text, size_t len, const char *inside,
+                      const char *what, struct api_error *e) {
   size_t at, nul;
   enum strict_fault f = strict_check(text, len, &at, &nul);
   if (f != F_NONE) {
@@ -317,7 +441,7 @@ cJSON *api_json_parse(const char *text, size_t len, struct api_error *e) {
                faults[f].why);
     else
       snprintf(why, sizeof why, "%s", faults[f].why);
-    fault_at(text, at, API_INVALID_JSON, why, e);
+    fault_at(text, at, API_INVALID_JSON, why, inside, what, e);
     return NULL;
   }
   /* cJSON would decode a \u0000 and cut the string at it: "puzzle\u0000x"
@@ -326,12 +450,18 @@ cJSON *api_json_parse(const char *text, size_t len, struct api_error *e) {
     fault_at(text, nul, API_INVALID_REQUEST,
              "\\u0000 in a string: a NUL is not allowed in a name or a "
              "value",
-             e);
+             inside, what, e);
     return NULL;
   }
   /* The text is JSON that cJSON reads: it fails only out of memory. */
   cJSON *root = cJSON_ParseWithLength(text, len);
-  if (root == NULL)
+  if (root == NULL) {
     api_error_set(e, API_INTERNAL, NULL);
+    return NULL;
+  }
+  if (!no_repeats(root, inside, what, e)) {
+    cJSON_Delete(root);
+    return NULL;
+  }
   return root;
 }

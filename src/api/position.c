@@ -62,21 +62,14 @@ static bool read_marks(const cJSON *v, int n, uint32_t *marks,
   for (int c = 0; c < n * n; c++)
     marks[c] = all;
   if (cJSON_IsObject(v)) {
-    bool seen[SUDOKU_MAX_CELLS] = {false};
+    /* One name a cell (api_cell_of_name takes only "r1c3"), and no name
+     * twice (api_json_parse): no cell gets two lists. */
     for (const cJSON *m = v->child; m != NULL; m = m->next) {
       int c = api_cell_of_name(m->string, n);
       snprintf(where, sizeof where, "candidates.%.16s", m->string);
-      if (c < 0 || seen[c]) {
-        if (c < 0)
-          api_error_set(e, API_INVALID_REQUEST,
+      if (c < 0)
+        return api_fail(e, API_INVALID_REQUEST, where,
                         "%s: expected a cell name r1c1..r%dc%d", where, n, n);
-        else
-          api_error_set(e, API_INVALID_REQUEST, "%s: the cell appears twice",
-                        where);
-        api_error_string(e, API_EM_PATH, where);
-        return false;
-      }
-      seen[c] = true;
       if (!marks_of(m, n, where, &marks[c], e))
         return false;
     }
@@ -181,8 +174,11 @@ static bool marked_alone(const cJSON *entries, const cJSON *cand,
 
 static bool read_json_position(const char *body, size_t len, unsigned takes,
                                struct api_position *p, struct api_error *e) {
-  cJSON *fp = api_fpuzzles_body(body, len);
-  if (fp != NULL) {
+  cJSON *fp = NULL;
+  int fpuzzles = api_fpuzzles_body(body, len, &fp, e);
+  if (fpuzzles < 0)
+    return false;
+  if (fpuzzles > 0) {
     bool ok = position_of_fpuzzles(fp, "", p, e);
     cJSON_Delete(fp);
     return ok;

@@ -17,11 +17,13 @@
  *   extraregion        [{cells: [...]}] (windoku's windows come as these);
  *   odd, even          [{cell: "R1C1"}].
  *
- * Members that only draw (title, author, text, line, cage, ...) are
- * ignored; a constraint the model does not have is refused by name
- * ("thermometers are not supported"), as is one this reader does not
- * know: a rule silently dropped would be a wrong answer. A member that is
- * false, null or an empty list constrains nothing and is ignored.
+ * The JSON is read as strictly as ours (json_strict.c): nothing after the
+ * object, no member named twice. Members that only draw (title, author,
+ * text, line, cage, ...) are ignored; a constraint the model does not have
+ * is refused by name ("thermometers are not supported"), as is one this
+ * reader does not know: a rule silently dropped would be a wrong answer. A
+ * member that is false, null or an empty list constrains nothing and is
+ * ignored.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -331,16 +333,22 @@ static bool looks_like_fpuzzles(const char *body, size_t len) {
   return size && grid;
 }
 
-cJSON *api_fpuzzles_body(const char *body, size_t len) {
+int api_fpuzzles_body(const char *body, size_t len, cJSON **fp,
+                      struct api_error *e) {
+  *fp = NULL;
   if (!looks_like_fpuzzles(body, len))
-    return NULL;
-  cJSON *fp = cJSON_ParseWithLength(body, len);
-  if (cJSON_IsObject(fp) && cJSON_HasObjectItem(fp, "size") &&
-      cJSON_HasObjectItem(fp, "grid") && !cJSON_HasObjectItem(fp, "puzzle") &&
-      !cJSON_HasObjectItem(fp, "puzzles"))
-    return fp;
-  cJSON_Delete(fp); /* not f-puzzles: read (and refused) as ours */
-  return NULL;
+    return 0;
+  cJSON *t = api_json_parse(body, len, NULL, NULL, e);
+  if (t == NULL)
+    return -1;
+  if (cJSON_IsObject(t) && cJSON_HasObjectItem(t, "size") &&
+      cJSON_HasObjectItem(t, "grid") && !cJSON_HasObjectItem(t, "puzzle") &&
+      !cJSON_HasObjectItem(t, "puzzles")) {
+    *fp = t;
+    return 1;
+  }
+  cJSON_Delete(t); /* not f-puzzles: read (and refused) as ours */
+  return 0;
 }
 
 /* The ?load= string of a share link (or the string itself), %-escapes of
@@ -396,8 +404,10 @@ cJSON *api_fpuzzles_link(const cJSON *v, struct api_error *e) {
     api_error_string(e, API_EM_PATH, "fpuzzles");
     return NULL;
   }
-  cJSON *root = cJSON_ParseWithLength(text, out_len);
+  cJSON *root = api_json_parse(text, out_len, "fpuzzles", "the link's JSON", e);
   free(text);
+  if (root == NULL)
+    return NULL;
   if (!cJSON_IsObject(root)) {
     cJSON_Delete(root);
     api_error_set(e, API_INVALID_REQUEST,

@@ -1,7 +1,7 @@
 /*
  * read_json.c - JSON bodies: one object, read strictly (json_strict.c),
- * whose members an endpoint lists in a table (unknown or repeated members
- * are located errors), and the fast path for a lone {"puzzle": "..."}. Puzzles
+ * whose members an endpoint lists in a table (an unknown member is a
+ * located error), and the fast path for a lone {"puzzle": "..."}. Puzzles
  * inside a body are read by json_grid.c.
  */
 #include <stdio.h>
@@ -35,7 +35,7 @@ cJSON *api_json_object(const char *body, size_t len,
                   "{\"puzzle\": \"53..7...\"}");
     return NULL;
   }
-  cJSON *root = api_json_parse(body, len, e);
+  cJSON *root = api_json_parse(body, len, NULL, NULL, e);
   if (root == NULL)
     return NULL;
   if (!cJSON_IsObject(root)) {
@@ -45,6 +45,7 @@ cJSON *api_json_object(const char *body, size_t len,
   }
   for (size_t i = 0; i < nmembers; i++)
     *members[i].slot = NULL;
+  /* No name comes twice (api_json_parse): each member fills its own slot. */
   for (const cJSON *m = root->child; m != NULL; m = m->next) {
     size_t i = 0;
     while (i < nmembers && strcmp(m->string, members[i].name) != 0)
@@ -56,12 +57,6 @@ cJSON *api_json_object(const char *body, size_t len,
       api_error_set(e, API_INVALID_REQUEST,
                     "unknown member \"%.64s\"; this endpoint takes %s", shown,
                     names);
-      api_error_string(e, API_EM_PATH, m->string);
-      goto fail;
-    }
-    if (*members[i].slot != NULL) {
-      api_error_set(e, API_INVALID_REQUEST, "member \"%s\" appears twice",
-                    m->string);
       api_error_string(e, API_EM_PATH, m->string);
       goto fail;
     }
@@ -180,8 +175,13 @@ bool api_read_json_puzzles(const char *body, size_t len, uint32_t max_puzzles,
     *root = NULL;
     return true;
   }
-  cJSON *fp = api_fpuzzles_body(body, len);
-  if (fp != NULL) {
+  cJSON *fp = NULL;
+  int fpuzzles = api_fpuzzles_body(body, len, &fp, e);
+  if (fpuzzles < 0) {
+    *root = NULL;
+    return false;
+  }
+  if (fpuzzles > 0) {
     /* f-puzzles' own JSON: its members are its own, none of ours. */
     for (size_t i = 0; i < nextra; i++)
       *extra[i].slot = NULL;

@@ -197,18 +197,13 @@ static bool read_cages(const cJSON *v, int n, sudoku_rules *r,
                                                              : NULL;
       char shown[40];
       api_safe_copy(shown, sizeof shown, m->string, strlen(m->string));
-      if (slot == NULL || *slot != NULL) {
-        if (slot == NULL)
-          api_error_set(e, API_INVALID_REQUEST,
-                        "%s: unknown member \"%s\"; a cage takes sum and "
-                        "cells",
-                        path, shown);
-        else
-          api_error_set(e, API_INVALID_REQUEST,
-                        "%s: member \"%s\" appears twice", path, shown);
+      if (slot == NULL) {
+        api_error_set(e, API_INVALID_REQUEST,
+                      "%s: unknown member \"%s\"; a cage takes sum and cells",
+                      path, shown);
         return fail_at(e, path);
       }
-      *slot = m;
+      *slot = m; /* once: api_json_parse refused a name given twice */
     }
     int sum = 0;
     snprintf(where, sizeof where, "%s.sum", path);
