@@ -631,7 +631,8 @@ static const struct {
     /* A value as sent, not clamped to one never sent. */
     {"--json", "{\"puzzle\":[[1e10,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}", 2,
      "", "sudoku: puzzle[0][0] (r1c1): 10000000000 is larger than 4\n"},
-    /* The readers' strict JSON, located as the service locates it. */
+    /* The readers' strict JSON, located as the service locates it; a
+     * member named twice said once, without its path again in front. */
     {"--json", "{\"puzzle\":\"" EMPTY81 "\",\"box\":[03,3]}", 2, "",
      "sudoku: line 1, column 103: malformed JSON near byte 103: a number "
      "with a leading zero\n"},
@@ -643,6 +644,17 @@ static const struct {
      ",{}]]} x",
      2, "",
      "sudoku: line 1, column 77: unexpected data after the JSON value\n"},
+    {"--json",
+     "{\"size\":4,\"grid\":[[{\"value\":1,\"given\":true,\"value\":2},{},{},{}"
+     "],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}",
+     2, "", "sudoku: grid[0][0]: member \"value\" appears twice\n"},
+    /* {"size":4,"grid":<empty 4x4>,"size":9}, compressed by
+     * tests/fpuzzles/lz_compress.py. */
+    {"--json",
+     "{\"fpuzzles\":\"N4IgzglgXgpiBcAWANCA5gJwgEwQbT2AF9ljSTiBdZQiu86285qms9u"
+     "y68aOeATiJA==\"}",
+     2, "",
+     "sudoku: fpuzzles: member \"size\" appears twice in the link's JSON\n"},
     {"--variant bogus", EMPTY81 "\n", 2, "",
      "--variant takes a comma list of x, windoku, jigsaw, killer, "
      "anti-knight, anti-king, non-consecutive, odd-even, extra-regions; not "

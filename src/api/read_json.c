@@ -303,6 +303,19 @@ fail:
   return false;
 }
 
+/* Whether detail starts with path, or with the path of a member holding
+ * it and a colon ("cages[0]: member \"sum\" appears twice" for
+ * cages[0].sum): then the CLI's line does not repeat the path. */
+static bool detail_locates(const char *detail, const char *path) {
+  size_t whole = strlen(path);
+  if (strncmp(detail, path, whole) == 0)
+    return true;
+  const char *colon = strstr(detail, ": ");
+  size_t n = colon != NULL ? (size_t)(colon - detail) : 0;
+  return n > 0 && n < whole && strncmp(detail, path, n) == 0 &&
+         (path[n] == '.' || path[n] == '[');
+}
+
 bool api_read_variant_body(const char *body, size_t len, sudoku_grid *g,
                            sudoku_rules *r, char *detail, size_t cap) {
   struct api_puzzles ps = {NULL, 0, false};
@@ -326,8 +339,7 @@ bool api_read_variant_body(const char *body, size_t len, sudoku_grid *g,
         e.fields != NULL
             ? cJSON_GetObjectItem(e.fields, api_error_member_name(API_EM_PATH))
             : NULL;
-    if (cJSON_IsString(path) &&
-        strncmp(e.detail, path->valuestring, strlen(path->valuestring)) != 0)
+    if (cJSON_IsString(path) && !detail_locates(e.detail, path->valuestring))
       snprintf(detail, cap, "%s: %s", path->valuestring, e.detail);
     else
       snprintf(detail, cap, "%s", e.detail);
