@@ -169,6 +169,10 @@ bool api_choose_json(const struct api_input *in, unsigned also,
 
 /* ---- Forms (form.c) ----------------------------------------------------- */
 
+/* The value of hex digit c (either case), or -1: a form's %XX and a JSON
+ * \uXXXX escape. */
+int api_hex_value(char c);
+
 /* Decoded application/x-www-form-urlencoded fields. */
 #define API_FORM_MAX_FIELDS 8
 struct api_form {

@@ -9,7 +9,7 @@
 
 #include "api_internal.h"
 
-static int hex_value(char c) {
+int api_hex_value(char c) {
   if (c >= '0' && c <= '9')
     return c - '0';
   if (c >= 'a' && c <= 'f')
@@ -27,8 +27,8 @@ static long decode(const char *s, size_t len, char *out, size_t *bad) {
     if (s[i] == '+') {
       out[o++] = ' ';
     } else if (s[i] == '%') {
-      int hi = i + 1 < len ? hex_value(s[i + 1]) : -1;
-      int lo = i + 2 < len ? hex_value(s[i + 2]) : -1;
+      int hi = i + 1 < len ? api_hex_value(s[i + 1]) : -1;
+      int lo = i + 2 < len ? api_hex_value(s[i + 2]) : -1;
       if (hi < 0 || lo < 0) {
         *bad = i;
         return -1;

@@ -70,11 +70,7 @@ static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static long hex4(const char *s, size_t len, size_t k, size_t *at) {
   long v = 0;
   for (size_t j = k; j < k + 4; j++) {
-    char c = j < len ? s[j] : '\0';
-    int d = is_digit(c)            ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-            : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                   : -1;
+    int d = j < len ? api_hex_value(s[j]) : -1;
     if (d < 0) {
       *at = j < len ? j : len;
       return -1;
